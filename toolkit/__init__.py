@@ -1,0 +1,16 @@
+"""Jupyter teaching and visualisation toolkit for four board games.
+
+>>> from toolkit import new_game
+>>> g = new_game("disneyland", players=3, seed=5)
+>>> g.pending().player in (1, 2, 3)
+True
+"""
+__version__ = "0.1.0"
+
+from .core import (  # noqa: E402
+    History, PersonAgent, RandomAgent, game_names, load_record, make_record, new_game, play, replay,
+    save_record, simulate,
+)
+
+__all__ = ["History", "PersonAgent", "RandomAgent", "game_names", "load_record", "make_record", "new_game",
+           "play", "replay", "save_record", "simulate", "__version__"]

@@ -1,0 +1,25 @@
+"""Game-agnostic core: seeded randomness, events, errors, decisions, the game interface,
+history, records, agents, the play loop, the registry and Monte Carlo simulation.
+
+Nothing here knows a game, and nothing here imports matplotlib, ipywidgets or IPython.
+"""
+from .errors import (
+    DataFileError, GameOver, IllegalChoice, RecordError, ReplayDivergence, RuleError, ToolkitError,
+)
+from .events import Event
+from .decisions import Decision, Option
+from .rng import Streams, derive_seed
+from .game import Game
+from .history import History
+from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
+from .play import play, play_turns
+from .records import load_record, make_record, replay, save_record
+from .registry import game_class, game_names, new_game, make_agents
+from .simulate import simulate
+
+__all__ = [
+    "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
+    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
+    "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
+    "make_agents", "make_record", "new_game", "play", "play_turns", "replay", "save_record", "simulate",
+]

@@ -1,0 +1,49 @@
+"""Agents answer decisions. Each draws randomness only from the game's own stream for its seat."""
+from __future__ import annotations
+
+from collections import deque
+
+from .decisions import Decision
+
+
+class WaitingForPerson(Exception):
+    """A person has not answered yet; the play loop stops and waits."""
+
+
+class Agent:
+    """Base agent: ``choose(game, decision, rng)`` returns one of ``decision.values``."""
+
+    name = "agent"
+
+    def choose(self, game, decision: Decision, rng):
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+
+    def choose(self, game, decision, rng):
+        opts = decision.values
+        return opts[0] if len(opts) == 1 else opts[int(rng.random() * len(opts))]
+
+
+class PersonAgent(Agent):
+    """Answers come from a person (a widget button or a notebook cell) through ``answer()``."""
+
+    name = "person"
+
+    def __init__(self):
+        self.answers: deque = deque()
+
+    def answer(self, value) -> None:
+        self.answers.append(value)
+
+    def choose(self, game, decision, rng):
+        if not self.answers:
+            raise WaitingForPerson(decision)
+        return self.answers.popleft()

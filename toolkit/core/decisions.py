@@ -1,0 +1,49 @@
+"""Decisions: who decides, what about, and the legal options in a fixed order."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer. ``value`` is what a record stores (str or int); ``label`` is for people."""
+
+    value: str | int
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Decision:
+    """A pending decision of one player (seat 1..P).
+
+    >>> d = Decision(2, "hand", "Pick a hand", [Option("left", "left hand"), Option("right", "right hand")], ("DL-5.3",))
+    >>> d.values
+    ('left', 'right')
+    >>> str(d)
+    'Player 2: Pick a hand (left hand | right hand) [DL-5.3]'
+    """
+
+    __slots__ = ("player", "kind", "prompt", "options", "clauses", "values")
+
+    def __init__(self, player: int, kind: str, prompt: str, options, clauses: tuple[str, ...]):
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.options = tuple(options)
+        self.clauses = clauses
+        self.values = tuple(o.value for o in self.options)
+
+    def option(self, value) -> Option:
+        for o in self.options:
+            if o.value == value:
+                return o
+        raise KeyError(value)
+
+    def __str__(self) -> str:
+        opts = " | ".join(o.label for o in self.options)
+        return f"Player {self.player}: {self.prompt} ({opts}) [{', '.join(self.clauses)}]"
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, values={self.values!r})"

@@ -1,0 +1,44 @@
+"""Named errors. Every rule error cites the clause(s) that refuse the action."""
+from __future__ import annotations
+
+
+class ToolkitError(Exception):
+    """Base of the toolkit's own errors that are not rule refusals."""
+
+
+class RuleError(ValueError):
+    """A choice the rules refuse. ``clauses`` names the rule(s); the game state is unchanged."""
+
+    def __init__(self, message: str, clauses: str | tuple[str, ...] = ()):
+        self.clauses = (clauses,) if isinstance(clauses, str) else tuple(clauses)
+        self.reason = message
+        cite = f" [{', '.join(self.clauses)}]" if self.clauses else ""
+        super().__init__(message + cite)
+
+
+class IllegalChoice(RuleError):
+    """The choice is not one of the legal options of the pending decision."""
+
+
+class GameOver(RuleError):
+    """A choice was offered to a game that has ended."""
+
+
+class DataFileError(ValueError):
+    """A board, deck or map file is invalid. Names the file, the field and the problem."""
+
+    def __init__(self, path, field: str, problem: str):
+        self.path, self.field, self.problem = str(path), field, problem
+        super().__init__(f"{self.path}: {field}: {problem}")
+
+
+class RecordError(ValueError):
+    """A game record is unreadable, for another game, or otherwise invalid."""
+
+
+class ReplayDivergence(RecordError):
+    """Replaying a record did not reproduce the stored state at ``step`` (1-based)."""
+
+    def __init__(self, step: int, message: str):
+        self.step = step
+        super().__init__(f"record diverges at step {step}: {message}")

@@ -1,0 +1,173 @@
+"""The one interface every game implements.
+
+A game is created from (players, seed, options). ``pending()`` says whose decision is next and its legal
+options in a fixed order; ``apply(value)`` checks and applies the answer, resolves chance with the game's
+own generators and emits events; ``is_over()``, ``scores()`` and ``winner()`` tell how it stands.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+from abc import ABC, abstractmethod
+from functools import lru_cache
+from importlib import resources
+
+from .decisions import Decision, Option
+from .errors import GameOver, IllegalChoice, ToolkitError
+from .events import Event
+from .rng import Streams
+
+_CLAUSE_LINE = re.compile(r"^- \*\*([A-Z]+-(?:I?\d+(?:\.n?\d+)?))\*\*\s*(.*)$")
+
+
+@lru_cache(maxsize=None)
+def rules_page(package: str) -> dict[str, str]:
+    """Clause ID -> the project's own wording, read from ``<package>/rules.md``.
+
+    Lines of the form ``- **DL-4.4** text`` are clauses or interpretations.
+    """
+    text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    out = {}
+    for line in text.splitlines():
+        m = _CLAUSE_LINE.match(line)
+        if m:
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+class Game(ABC):
+    """Base class of every game's state and rules."""
+
+    name: str = ""            # registry name, e.g. "disneyland"
+    title: str = ""           # "The Disneyland Game"
+    min_players = 2
+    max_players = 4
+    rules_package: str = ""   # package holding rules.md
+    drawing_module: str = ""  # imported lazily to show a state in a notebook
+
+    def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title or self.name} is for {self.min_players}-{self.max_players} players, not {players!r}")
+        self.players = players
+        self.seed = int(seed)
+        self.options = dict(options or {})
+        self.streams = Streams(self.seed)
+        self.log = log                      # False: no events kept (fast simulation)
+        self.events: list[Event] = []
+        self.choices: list = []             # the decisions applied so far, as values
+        self.turn = 0                       # completed turns
+        self.timeline: list[tuple[int, tuple[int, ...]]] = []   # (turn, scores) after each turn
+
+    # --- the interface -------------------------------------------------------------------------
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+
+    @abstractmethod
+    def _apply(self, decision: Decision, value) -> None:
+        """Apply a checked answer to ``decision``."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Scores of seats 1..P (index 0 is seat 1)."""
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """The winning seat (1..P) once the game is over, else None."""
+
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """The whole state as JSON-able data (used for fingerprints)."""
+
+    def check(self, decision: Decision, value) -> None:
+        """Refuse a value that is not a legal option. Games with huge decisions may override."""
+        if value not in decision.values:
+            raise IllegalChoice(
+                f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "
+                f"legal: {', '.join(map(repr, decision.values))}", decision.clauses)
+
+    def apply(self, choice) -> list[Event]:
+        """Check and apply an answer to the pending decision; return the events it caused.
+
+        A refused answer raises a ``RuleError`` and leaves the state exactly as it was.
+        """
+        decision = self.pending()
+        if decision is None:
+            raise GameOver("the game is over; no decision is pending", self.end_clauses())
+        value = choice.value if isinstance(choice, Option) else choice
+        self.check(decision, value)
+        start = len(self.events)
+        self.choices.append(value)
+        self._apply(decision, value)
+        return self.events[start:]
+
+    def legal(self) -> tuple:
+        d = self.pending()
+        return d.values if d is not None else ()
+
+    def is_over(self) -> bool:
+        return self.pending() is None
+
+    def end_clauses(self) -> tuple[str, ...]:
+        return ()
+
+    def summary(self) -> dict:
+        """Game-specific columns for ``simulate``."""
+        return {}
+
+    # --- events and clauses --------------------------------------------------------------------
+    def emit(self, kind: str, text: str, clauses: tuple[str, ...], player: int | None = None, **data) -> None:
+        if self.log:
+            self.events.append(Event(len(self.choices), kind, text, clauses, player, **data))
+
+    def end_turn(self) -> None:
+        self.turn += 1
+        self.timeline.append((self.turn, tuple(self.scores())))
+
+    @classmethod
+    def clauses(cls) -> dict[str, str]:
+        """Clause ID -> the project's wording of it (from the game's rules page)."""
+        return rules_page(cls.rules_package)
+
+    @classmethod
+    def clause_text(cls, clause: str) -> str:
+        return cls.clauses().get(clause, "")
+
+    # --- identity, copies, views ---------------------------------------------------------------
+    def fingerprint(self) -> str:
+        """A short hash of the whole state; equal states have equal fingerprints."""
+        data = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    def clone(self):
+        """An independent copy (events are immutable and shared)."""
+        memo = {id(e): e for e in self.events}
+        return copy.deepcopy(self, memo)
+
+    def view(self, player: int | None = None) -> dict:
+        """What ``player`` may see (None: the class view, everything)."""
+        return self.to_dict()
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat}"
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over() else f"turn {self.turn + 1}"
+        return f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.choices)} {state} scores={self.scores()}>"
+
+    def _repr_png_(self):
+        if not self.drawing_module:
+            return None
+        import importlib
+        return importlib.import_module(self.drawing_module).state_png(self)
+
+
+def require(condition: bool, message: str, clauses) -> None:
+    """Raise IllegalChoice unless ``condition`` holds."""
+    if not condition:
+        raise IllegalChoice(message, clauses)
+
+
+__all__ = ["Game", "rules_page", "require", "ToolkitError"]

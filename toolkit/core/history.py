@@ -1,0 +1,54 @@
+"""A history of states for stepping forward and back, and forking from any step."""
+from __future__ import annotations
+
+from .game import Game
+
+
+class History:
+    """States after each decision: ``history[0]`` is the start, ``history[k]`` after k decisions.
+
+    Stepping back is an index change; forking copies the state at a step.
+    """
+
+    def __init__(self, game: Game):
+        self.states: list[Game] = [game.clone()]
+
+    @property
+    def game(self) -> Game:
+        return self.states[-1]
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __getitem__(self, k: int) -> Game:
+        return self.states[k]
+
+    def push(self, choice) -> Game:
+        """Apply ``choice`` to a copy of the last state and keep it."""
+        nxt = self.states[-1].clone()
+        nxt.apply(choice)
+        self.states.append(nxt)
+        return nxt
+
+    def events_at(self, k: int):
+        """Events caused by decision k (k >= 1); for k = 0, the setup events."""
+        if k == 0:
+            return [e for e in self.states[0].events]
+        before = len(self.states[k - 1].events)
+        return self.states[k].events[before:]
+
+    def fork(self, k: int) -> "History":
+        """A new history that shares states 0..k and can go another way from k."""
+        h = History.__new__(History)
+        h.states = [s for s in self.states[:k + 1]]
+        h.states[-1] = h.states[-1].clone()
+        return h
+
+    def turn_starts(self) -> list[int]:
+        """Steps at which a new turn begins (for a slider by turns)."""
+        out, last = [0], self.states[0].turn
+        for k, s in enumerate(self.states):
+            if s.turn != last:
+                out.append(k)
+                last = s.turn
+        return out

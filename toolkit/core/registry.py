@@ -1,0 +1,54 @@
+"""The registry of games by name. Classes are imported on first use."""
+from __future__ import annotations
+
+import importlib
+
+# name -> "module:Class"; a game is listed once its engine exists.
+GAMES: dict[str, str] = {
+    "disneyland": "toolkit.games.disneyland.rules:DisneylandGame",
+}
+
+
+def game_names() -> list[str]:
+    return sorted(GAMES)
+
+
+def game_class(name: str):
+    """The game class registered as ``name``."""
+    try:
+        target = GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(game_names())}") from None
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def new_game(name: str, players: int = 4, seed: int = 0, options: dict | None = None, **kw):
+    return game_class(name)(players=players, seed=seed, options=options, **kw)
+
+
+def make_agents(name: str, players: int, agents="random"):
+    """Agents for ``players`` seats: a kind name for all seats, or a list of names/agents per seat."""
+    from .agents import Agent
+    cls = game_class(name)
+    kinds = agent_kinds(cls)
+    if isinstance(agents, (str, Agent)):
+        agents = [agents] * players
+    if len(agents) != players:
+        raise ValueError(f"{len(agents)} agents for {players} players")
+    out = []
+    for a in agents:
+        if isinstance(a, Agent):
+            out.append(a)
+        elif a in kinds:
+            out.append(kinds[a]())
+        else:
+            raise ValueError(f"unknown agent {a!r} for {name}; known: {', '.join(sorted(kinds))}")
+    return out
+
+
+def agent_kinds(cls) -> dict:
+    from .agents import PersonAgent, RandomAgent
+    kinds = {"random": RandomAgent, "person": PersonAgent}
+    kinds.update(getattr(cls, "agents", lambda: {})())
+    return kinds

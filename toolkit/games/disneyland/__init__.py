@@ -1,0 +1,5 @@
+"""The Disneyland Game (clauses DL-1 to DL-7, interpretations DL-I1 to DL-I12 in rules.md)."""
+from .board import Board, load_board
+from .rules import DisneylandGame, DisneylandHeuristic
+
+__all__ = ["Board", "DisneylandGame", "DisneylandHeuristic", "load_board"]

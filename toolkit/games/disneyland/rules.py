@@ -1,0 +1,415 @@
+"""The Disneyland Game: state and rules (DL-1 to DL-7 and the interpretations DL-I1 to DL-I12).
+
+>>> g = DisneylandGame(players=2, seed=3)
+>>> g.pending()
+Decision(player=1, kind='roll', values=('roll',))
+>>> [e.clauses for e in g.apply("roll")][0]
+('DL-4.1',)
+"""
+from __future__ import annotations
+
+from ...core.agents import Agent
+from ...core.decisions import Decision, Option
+from ...core.game import Game
+from .board import Board, default_board, load_board
+
+HOURS = 12          # DL-4.5: twelve moves of the hand, 9 back round to 9
+LAST_HOUR = 11      # after 11 moves the clock shows 8 (DL-6.1)
+HANDS = ("left", "right")
+
+
+def hour(moves: int) -> int:
+    """The hour the clock shows after ``moves`` moves from 9 o'clock."""
+    return (9 + moves - 1) % 12 + 1
+
+
+class DisneylandGame(Game):
+    name = "disneyland"
+    title = "The Disneyland Game"
+    min_players, max_players = 2, 4
+    rules_package = "toolkit.games.disneyland"
+    drawing_module = "toolkit.games.disneyland.drawing"
+
+    def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        super().__init__(players, seed, options, log=log)
+        unknown = set(self.options) - {"board"}
+        if unknown:
+            raise ValueError(f"unknown option(s) for disneyland: {', '.join(sorted(unknown))}")
+        self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
+        b = self.board
+        self.card = b.cards                                   # id -> Card
+        # DL-3.3: seven colour piles, as printed (the rulebook does not shuffle them)
+        self.piles = {c: [card.id for card in cards] for c, cards in b.piles.items()}
+        for c in self.piles:                                  # DL-I2: each pile shuffled face down
+            self.streams["deck"].shuffle(self.piles[c])
+        # DL-3.4 / DL-I3: photos shuffled face down on the camera
+        ngood = b.photos["good"]
+        self.photo_good = {f"P{i + 1:02d}": i < ngood for i in range(ngood + b.photos["bad"])}
+        self.photos = list(self.photo_good)
+        self.streams["deck"].shuffle(self.photos)
+        self.clock = 0                                        # DL-3.1: moves made from 9 o'clock
+        self.held_cards = [[] for _ in range(players)]
+        self.held_photos = [[] for _ in range(players)]
+        self.points = [0] * players                           # kept up to date as cards move
+        draws = b.draw_spaces()
+        self.pos = draws[:players]                            # DL-3.5 / DL-I4
+        self.current = 1                                      # DL-3.6 / DL-I4: seat 1 is the youngest
+        self.stage: tuple = ("roll",)
+        self._die = self.streams["die"]
+        self.over = False
+        self.last_roll = None
+        self.stops_called = 0     # DL-6.2 calls
+        self.stops_won = 0        # DL-6.4 smiling stars
+        self.closing_turn = None  # the turn in which the park would first have closed
+        self._roll = [Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
+                      for s in range(1, players + 1)]
+        self.emit("setup", f"The clock shows 9; {len(self.photos)} photos shuffled on the camera; the trains "
+                  f"start on draw spaces {', '.join(str(p) for p in self.pos)}.", ("DL-3.1", "DL-3.4", "DL-3.5", "DL-I4"))
+        self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
+        self._decision = self._roll[0]
+
+    # --- queries ---------------------------------------------------------------------------------
+    def pending(self):
+        return self._decision
+
+    def card_points(self, seat: int) -> int:
+        pts = self.board.card_points
+        return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
+
+    def photo_points(self, seat: int) -> int:
+        pp = self.board.photo_points
+        return sum(pp["good"] if self.photo_good[p] else pp["bad"] for p in self.held_photos[seat - 1])
+
+    def scores(self):
+        return list(self.points)
+
+    def worth(self, item: str) -> int:
+        """Points of a card id or photo id (DL-5.1, DL-5.2)."""
+        if item in self.photo_good:
+            return self.board.photo_points["good" if self.photo_good[item] else "bad"]
+        return self.board.card_points[self.card[item].kind]
+
+    def card_count(self, seat: int) -> int:
+        return len(self.held_cards[seat - 1]) + len(self.held_photos[seat - 1])
+
+    def ranking(self) -> list[int]:
+        """Seats from first to last place: points, then number of cards (DL-7.2), then turn order (DL-I11)."""
+        sc = self.scores()
+        return sorted(range(1, self.players + 1), key=lambda s: (-sc[s - 1], -self.card_count(s), s))
+
+    def winner(self):
+        return self.ranking()[0] if self.over else None
+
+    def hour(self) -> int:
+        return hour(self.clock)
+
+    def end_clauses(self):
+        return ("DL-4.5", "DL-7.1")
+
+    def summary(self):
+        sc = self.scores()
+        best = max(sc)
+        top = [s for s in range(1, self.players + 1) if sc[s - 1] == best]
+        most = max(self.card_count(s) for s in top)
+        return {"stops_called": self.stops_called, "stops_won": self.stops_won,
+                "extra_turns": 0 if self.closing_turn is None else self.turn - self.closing_turn,
+                "tied": sum(1 for s in top if self.card_count(s) == most)}
+
+    def to_dict(self):
+        return {"players": self.players, "seed": self.seed, "clock": self.clock, "pos": list(self.pos),
+                "piles": {c: list(p) for c, p in self.piles.items()}, "photos": list(self.photos),
+                "cards": [list(h) for h in self.held_cards], "held_photos": [list(h) for h in self.held_photos],
+                "current": self.current, "stage": list(self.stage), "over": self.over, "turn": self.turn,
+                "stops": [self.stops_called, self.stops_won], "scores": self.scores()}
+
+    def view(self, player=None):
+        """What ``player`` may see: other players' photos are face down (DL-5.2, DL-5.5)."""
+        d = self.to_dict()
+        d["photos"] = len(self.photos)
+        if player is not None:
+            d["held_photos"] = [h if s == player else ["?"] * len(h)
+                                for s, h in enumerate(d["held_photos"], 1)]
+            d["scores"] = [x if s == player else self.card_points(s) for s, x in enumerate(d["scores"], 1)]
+        d["good_photos"] = [sum(self.photo_good[p] for p in h) if player in (None, s) else None
+                            for s, h in enumerate(self.held_photos, 1)]
+        return d
+
+    # --- applying decisions --------------------------------------------------------------------
+    def _apply(self, decision, value):
+        kind = self.stage[0]
+        if kind == "roll":
+            self._take_turn()
+        elif kind == "wish-target":
+            self._wish_target(int(value))
+        elif kind == "wish-kind":
+            self.stage = ("hide", self.stage[1], value, "wish")
+            self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
+                      f"{'Photo' if value == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"), self.current,
+                      target=self.stage[1], wish=value)
+        elif kind == "hide":
+            self._hide(decision, value)
+        elif kind == "pick":
+            self._pick(value)
+        elif kind == "take":
+            self._take(value)
+        elif kind == "stay-open":
+            self._stay_open(decision.player, value)
+        self._decision = self._next_decision()
+
+    def _take_turn(self):
+        seat = self.current
+        roll = int(self._die.random() * 6) + 1                 # DL-4.1
+        self.last_roll = roll
+        log = self.log                                                   # skip the sentences in fast runs
+        if log:
+            self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
+        n = len(self.board.track)
+        start = self.pos[seat - 1]
+        dest = (start + roll) % n                                        # DL-4.2
+        others = set(self.pos) - {start} if self.pos.count(start) == 1 else set(self.pos)
+        skipped = 0
+        while dest in others:                                            # DL-4.4
+            dest = (dest + 1) % n
+            skipped += 1
+        self.pos[seat - 1] = dest
+        space = self.board.track[dest]
+        if not log:
+            pass
+        elif skipped:
+            self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
+                      f"to space {dest} ({space.kind}).", ("DL-4.2", "DL-4.4", "DL-I12"), seat, to=dest)
+        else:
+            self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
+                      ("DL-4.2", "DL-4.3"), seat, to=dest)
+        getattr(self, "_space_" + space.kind)(seat, space)
+
+    def _space_draw(self, seat, space):
+        pile = self.piles[space.pile]
+        if not pile:
+            self.emit("draw", f"The {space.pile} pile is empty: Player {seat} draws nothing.", ("DL-5.1", "DL-I5"), seat)
+        else:
+            cid = pile.pop()
+            self.held_cards[seat - 1].append(cid)
+            self.points[seat - 1] += self.worth(cid)
+            if self.log:
+                c, w = self.card[cid], self.worth(cid)
+                self.emit("draw", f"Player {seat} draws {c.name} ({c.kind}, {w} point{'s' if w != 1 else ''}) "
+                          f"from the {space.pile} pile.", ("DL-5.1",), seat, card=cid)
+        self._end_turn()
+
+    def _space_camera(self, seat, space):
+        if not self.photos:
+            self.emit("camera", f"The photo deck is empty: Player {seat} gets no photo.", ("DL-5.2", "DL-I5"), seat)
+        else:
+            p = self.photos.pop()
+            self.held_photos[seat - 1].append(p)
+            self.points[seat - 1] += self.worth(p)
+            self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.", ("DL-5.2",), seat,
+                      photo=p, good=self.photo_good[p])
+        self._end_turn()
+
+    def _space_star(self, seat, space):
+        if not self._wish_targets(seat):
+            self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to wish for.",
+                      ("DL-5.3", "DL-I6"), seat)
+            self._end_turn()
+        else:
+            self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
+            self.stage = ("wish-target",)
+
+    def _space_clock(self, seat, space):
+        if self.clock < LAST_HOUR:
+            self.clock += 1                                              # DL-5.6
+            self.emit("clock", f"Player {seat} moves the clock on to {self.hour()} o'clock.", ("DL-5.6",), seat,
+                      clock=self.clock)
+            if self.clock == LAST_HOUR:
+                self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
+            self._end_turn()
+        else:
+            if self.closing_turn is None:
+                self.closing_turn = self.turn + 1    # the number of this turn
+            self.emit("clock", f"Player {seat} lands on a clock at 8 o'clock: the park would close now. Anyone may "
+                      "ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
+            self.stage = ("stay-open", 0)
+
+    def _wish_targets(self, seat):
+        return [s for s in range(1, self.players + 1) if s != seat and self.card_count(s) > 0]
+
+    def _wish_target(self, target):
+        self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",), self.current,
+                  target=target)
+        self.stage = ("wish-kind", target)
+
+    def _hide(self, decision, value):
+        smile = value[len("smile-"):]
+        purpose = self.stage[3]
+        picker = self.current if purpose == "wish" else self.stage[2]
+        self.emit("hide", f"Player {decision.player} hides a star in each hand.",
+                  ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9"), decision.player,
+                  smile=smile)
+        self.stage = ("pick", picker, smile) + self.stage[1:]
+
+    def _pick(self, hand):
+        _, picker, smile, *rest = self.stage
+        lucky = hand == smile
+        purpose = rest[-1]
+        if purpose == "wish":
+            target, wish = rest[0], rest[1]
+            if not lucky:
+                self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
+                          "come true.", ("DL-5.4",), picker)
+                self._end_turn()
+            else:
+                self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes true.",
+                          ("DL-5.5",), picker)
+                self.stage = ("take", target, wish)
+        else:
+            if lucky:
+                self.stops_won += 1
+                self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays at 8 "
+                          "and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
+                self._end_turn()
+            else:
+                self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves to 9.",
+                          ("DL-6.5",), picker)
+                self._close()
+
+    def _take(self, value):
+        seat, (target, wish) = self.current, self.stage[1:]
+        if wish == "photo":
+            k = int(value.split("@")[1])
+            p = self.held_photos[target - 1].pop(k)
+            self.held_photos[seat - 1].append(p)
+            self._shift(p, target, seat)
+            self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.", ("DL-5.5", "DL-I8"),
+                      seat, photo=p, target=target)
+        else:
+            self.held_cards[target - 1].remove(value)
+            self.held_cards[seat - 1].append(value)
+            self._shift(value, target, seat)
+            self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
+                      ("DL-5.5", "DL-I6"), seat, card=value, target=target)
+        self._end_turn()
+
+    def _shift(self, item, giver, taker):
+        w = self.worth(item)
+        self.points[giver - 1] -= w
+        self.points[taker - 1] += w
+
+    def _stay_open(self, seat, value):
+        asked = self.stage[1]
+        if value == "ask":
+            self.stops_called += 1
+            lander = self.current
+            hider = lander if seat != lander else lander % self.players + 1
+            self.emit("stay-open", f"Player {seat} calls: \"I want the park to stay open!\"", ("DL-6.2", "DL-I9"), seat)
+            self.stage = ("hide", seat, hider, "clock")
+        else:
+            self.emit("pass", f"Player {seat} lets the park close.", ("DL-6.2", "DL-I9"), seat)
+            if asked + 1 < self.players:
+                self.stage = ("stay-open", asked + 1)
+            else:
+                self._close()
+
+    def _close(self):
+        self.clock = HOURS
+        self.over = True
+        self.end_turn()
+        sc = self.scores()
+        self.emit("close", "The clock strikes 9 and the park closes. Points: " +
+                  ", ".join(f"Player {s} {sc[s - 1]} ({self.card_count(s)} cards)" for s in range(1, self.players + 1))
+                  + ".", ("DL-4.5", "DL-7.1"))
+        w = self.ranking()
+        best = [s for s in w if sc[s - 1] == sc[w[0] - 1]]
+        if len(best) == 1:
+            self.emit("win", f"Player {w[0]} wins with {sc[w[0] - 1]} points.", ("DL-7.1",), w[0])
+        else:
+            most = [s for s in best if self.card_count(s) == self.card_count(w[0])]
+            clauses = ("DL-7.2",) if len(most) == 1 else ("DL-7.2", "DL-I11")
+            self.emit("win", f"Players {', '.join(map(str, best))} tie on {sc[w[0] - 1]} points; Player {w[0]} wins "
+                      f"{'with the most cards' if len(most) == 1 else 'as the earliest in turn order of those with the most cards'}.",
+                      clauses, w[0])
+
+    def _end_turn(self):
+        self.end_turn()
+        self.current = self.current % self.players + 1                    # DL-3.6: clockwise
+        self.stage = ("roll",)
+
+    # --- the pending decision ------------------------------------------------------------------
+    def _next_decision(self):
+        if self.over:
+            return None
+        st, seat = self.stage, self.current
+        kind = st[0]
+        if kind == "roll":
+            return self._roll[seat - 1]
+        if kind == "wish-target":
+            opts = [Option(t, f"wish from Player {t}") for t in self._wish_targets(seat)]
+            return Decision(seat, "wish-target", "Which player do you wish from?", opts, ("DL-5.3", "DL-I6"))
+        if kind == "wish-kind":
+            t = st[1]
+            opts = []
+            if self.held_photos[t - 1]:
+                opts.append(Option("photo", "one of your Photo Cards"))
+            if self.held_cards[t - 1]:
+                opts.append(Option("attraction", "one of your Attraction Cards"))
+            return Decision(seat, "wish-kind", f"What do you wish for from Player {t}?", opts, ("DL-5.3", "DL-I6"))
+        if kind == "hide":
+            hider = st[1] if st[3] == "wish" else st[2]
+            opts = [Option("smile-left", "smiling star in the left hand"),
+                    Option("smile-right", "smiling star in the right hand")]
+            clause = ("DL-5.3", "DL-I7") if st[3] == "wish" else ("DL-6.3", "DL-I7")
+            return Decision(hider, "hide", "Hide the stars: which hand holds the smiling star?", opts, clause)
+        if kind == "pick":
+            opts = [Option(h, f"the {h} hand") for h in HANDS]
+            clause = ("DL-5.3",) if st[-1] == "wish" else ("DL-6.3",)
+            return Decision(st[1], "pick", "Pick a hand", opts, clause)
+        if kind == "take":
+            t, wish = st[1], st[2]
+            if wish == "photo":
+                opts = [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(len(self.held_photos[t - 1]))]
+            else:
+                opts = [Option(c, f"{self.card[c].name} ({self.card[c].kind})") for c in self.held_cards[t - 1]]
+            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+        if kind == "stay-open":
+            asker = (seat - 1 + st[1]) % self.players + 1
+            opts = [Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")]
+            return Decision(asker, "stay-open", "The park would close: ask for it to stay open?", opts,
+                            ("DL-6.2", "DL-I9"))
+        raise AssertionError(st)
+
+    @staticmethod
+    def agents():
+        return {"heuristic": DisneylandHeuristic}
+
+
+class DisneylandHeuristic(Agent):
+    """Wishes from the leader, for a photo when there is one (a photo is worth 5 x 10/18 on average, more than
+    a character's 2), takes characters before attractions, and asks to keep the park open when behind."""
+
+    name = "heuristic"
+
+    def choose(self, game, d, rng):
+        me = d.player
+        if d.kind == "wish-target":
+            return max(d.values, key=lambda t: (self._estimate(game, t), -t))
+        if d.kind == "wish-kind":
+            return "photo" if "photo" in d.values else d.values[0]
+        if d.kind == "take":
+            if d.values[0].startswith("photo@"):
+                return d.values[int(rng.random() * len(d.values))]
+            return max(d.values, key=lambda c: (game.board.card_points[game.card[c].kind], c))
+        if d.kind == "stay-open":
+            mine = game.scores()[me - 1]
+            best_other = max(self._estimate(game, s) for s in range(1, game.players + 1) if s != me)
+            return "ask" if mine <= best_other else "pass"
+        vals = d.values
+        return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
+
+    @staticmethod
+    def _estimate(game, seat):
+        """What a player can see of another: face-up points plus the average worth of face-down photos."""
+        b = game.board
+        avg = (b.photo_points["good"] * b.photos["good"] + b.photo_points["bad"] * b.photos["bad"]) / max(
+            1, b.photos["good"] + b.photos["bad"])
+        return game.card_points(seat) + avg * len(game.held_photos[seat - 1])
