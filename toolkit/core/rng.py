@@ -35,3 +35,31 @@ class Streams:
         if r is None:
             r = self._streams[name] = random.Random(derive_seed(self.seed, name))
         return r
+
+    def load(self, name: str, faces, sides: int = 6) -> None:
+        """Replace stream ``name`` by a loaded die that rolls ``faces`` in order (for scripted tests).
+
+        >>> s = Streams(1); s.load("die", [6, 2]); [roll(s["die"]), roll(s["die"])]
+        [6, 2]
+        """
+        self._streams[name] = LoadedDie(faces, sides)
+
+
+def roll(rng, sides: int = 6) -> int:
+    """One fair die roll, 1..sides, from ``rng``."""
+    return int(rng.random() * sides) + 1
+
+
+class LoadedDie(random.Random):
+    """A generator whose ``random()`` makes ``roll`` give the scripted faces, then refuses to go on."""
+
+    def __init__(self, faces, sides: int = 6):
+        super().__init__(0)
+        self.faces, self.sides, self.i = list(faces), sides, 0
+
+    def random(self):
+        if self.i >= len(self.faces):
+            raise RuntimeError("the loaded die has no scripted rolls left")
+        face = self.faces[self.i]
+        self.i += 1
+        return (face - 0.5) / self.sides

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
+from ...core.rng import roll as roll_die
 from .board import Board, default_board, load_board
 
 HOURS = 12          # DL-4.5: twelve moves of the hand, 9 back round to 9
@@ -55,7 +56,6 @@ class DisneylandGame(Game):
         self.pos = draws[:players]                            # DL-3.5 / DL-I4
         self.current = 1                                      # DL-3.6 / DL-I4: seat 1 is the youngest
         self.stage: tuple = ("roll",)
-        self._die = self.streams["die"]
         self.over = False
         self.last_roll = None
         self.stops_called = 0     # DL-6.2 calls
@@ -82,6 +82,10 @@ class DisneylandGame(Game):
 
     def scores(self):
         return list(self.points)
+
+    def recount(self) -> None:
+        """Recompute the points from the cards held (after a test or a lesson arranged a position by hand)."""
+        self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
@@ -158,7 +162,7 @@ class DisneylandGame(Game):
 
     def _take_turn(self):
         seat = self.current
-        roll = int(self._die.random() * 6) + 1                 # DL-4.1
+        roll = roll_die(self.streams["die"])                       # DL-4.1
         self.last_roll = roll
         log = self.log                                                   # skip the sentences in fast runs
         if log:
