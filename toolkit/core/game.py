@@ -24,16 +24,19 @@ _CLAUSE_LINE = re.compile(r"^- \*\*([A-Z]+-(?:I?\d+(?:\.n?\d+)?))\*\*\s*(.*)$")
 
 @lru_cache(maxsize=None)
 def rules_page(package: str) -> dict[str, str]:
-    """Clause ID -> the project's own wording, read from ``<package>/rules.md``.
+    """Clause ID -> the project's own wording, read from ``<package>/rules.md`` (and ``rules_*.md``).
 
     Lines of the form ``- **DL-4.4** text`` are clauses or interpretations.
     """
-    text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    folder = resources.files(package)
+    pages = sorted((f for f in folder.iterdir() if f.name == "rules.md" or
+                    (f.name.startswith("rules_") and f.name.endswith(".md"))), key=lambda f: f.name)
     out = {}
-    for line in text.splitlines():
-        m = _CLAUSE_LINE.match(line)
-        if m:
-            out[m.group(1)] = m.group(2).strip()
+    for page in pages:
+        for line in page.read_text(encoding="utf-8").splitlines():
+            m = _CLAUSE_LINE.match(line)
+            if m:
+                out[m.group(1)] = m.group(2).strip()
     return out
 
 
