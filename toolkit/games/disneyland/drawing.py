@@ -1,0 +1,166 @@
+"""Drawings of The Disneyland Game: the board, the players' collections, the whole state.
+
+All public functions take ``ax=None`` and return the Axes.
+"""
+from __future__ import annotations
+
+import math
+
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+
+from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, score_timeline
+from .rules import HOURS
+
+PILE_COLOURS = {"red": "#e74c3c", "green": "#27ae60", "orange": "#f39c12", "pink": "#f78fb3",
+                "blue": "#3498db", "yellow": "#f1c40f", "purple": "#8e44ad"}
+SPACE_FILL = {"camera": "#d5d8dc", "star": "#fdebd0", "clock": "#d6eaf8"}
+GOOD, BAD, HIDDEN = "#f5b041", "#5d6d7e", "#aab7b8"
+
+__all__ = ["draw_board", "draw_collections", "draw_state", "state_png", "score_timeline"]
+
+
+def _xy(pos):
+    """Board file coordinates (y down) to plot coordinates (y up)."""
+    return pos[0], 9 - pos[1]
+
+
+def _clock(ax, cx, cy, r, moves):
+    ax.add_patch(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5, zorder=2))
+    for h in range(1, 13):
+        a = math.radians(90 - h * 30)
+        ax.text(cx + 0.78 * r * math.cos(a), cy + 0.78 * r * math.sin(a), str(h), ha="center", va="center",
+                fontsize=6, zorder=3)
+    hour = (9 + moves - 1) % 12 + 1
+    a = math.radians(90 - hour * 30)
+    ax.plot([cx, cx + 0.6 * r * math.cos(a)], [cy, cy + 0.6 * r * math.sin(a)], color="#c0392b", lw=2.5,
+            solid_capstyle="round", zorder=4)
+    ax.add_patch(Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
+    closed = moves >= HOURS
+    ax.text(cx, cy - r - 0.25, "park closed" if closed else f"{hour} o'clock, {HOURS - moves} h left",
+            ha="center", va="top", fontsize=7, color="#c0392b" if closed or moves == HOURS - 1 else INK)
+
+
+def draw_board(game, ax=None, viewer=None):
+    """The track, the seven piles with what is left, the photo deck, the clock, the stars and the trains."""
+    ax = new_axes(ax, size=(6, 6))
+    b = game.board
+    squares, icons, stars = [], [], []
+    for s in b.track:
+        x, y = _xy(s.pos)
+        fill = PILE_COLOURS.get(s.pile, "#ccc") if s.kind == "draw" else SPACE_FILL[s.kind]
+        squares.append(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fc=fill, ec="white", lw=1, alpha=0.9))
+        if s.kind == "star":
+            stars.append((x, y))
+        elif s.kind == "clock":
+            icons.append(Circle((x, y), 0.25, fc="white", ec=INK, lw=0.8))
+            ax.plot([x, x, x + 0.12], [y + 0.17, y, y], color=INK, lw=1, zorder=3)
+        elif s.kind == "camera":
+            icons.append(Rectangle((x - 0.25, y - 0.15), 0.5, 0.32, fc=INK))
+            icons.append(Circle((x, y + 0.01), 0.1, fc="white"))
+    # collections draw many patches at once and skip per-patch autoscaling: a frame stays fast
+    ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
+    ax.add_collection(PatchCollection(icons, match_original=True, zorder=2))
+    ax.scatter(*zip(*stars), marker="*", s=150, c="#f39c12", edgecolors=INK, linewidths=0.5, zorder=2)
+    # the seven piles inside the loop, each beside the spaces that draw from it
+    colours = list(b.piles)
+    for k, colour in enumerate(colours):
+        px, py = 1.7 + (k % 4) * 1.9, 7.1 if k < 4 else 1.9
+        if k >= 4:
+            px += 0.95
+        left = len(game.piles[colour])
+        ax.add_patch(FancyBboxPatch((px - 0.6, py - 0.7), 1.2, 1.4, boxstyle="round,pad=0.02",
+                                    fc=PILE_COLOURS.get(colour, "#ccc"), ec=INK, lw=0.8, alpha=0.95 if left else 0.25))
+        ax.text(px, py + 0.25, str(left), ha="center", va="center", fontsize=12, weight="bold", color="white")
+        ax.text(px, py - 0.35, _short(b.lands[colour]), ha="center", va="center", fontsize=5.2, color="white",
+                wrap=True)
+    # the photo deck on the camera, the clock and the wishing stars
+    ax.add_patch(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
+    ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white")
+    ax.text(6.75, 4.3, "photos", ha="center", fontsize=6, color="white")
+    _clock(ax, 3.9, 4.6, 1.05, game.clock)
+    ax.plot([1.6, 1.6], [5.0, 4.2], ls="none", marker="*", ms=16, color="#f4d03f", mec=INK, mew=0.6)
+    ax.text(1.6, 3.8, "wishing\nstars", ha="center", va="top", fontsize=5.5)
+    # trains
+    for seat, p in enumerate(game.pos, 1):
+        x, y = _xy(b.track[p].pos)
+        ring = 2.5 if seat == game.current and not game.over else 1
+        ax.add_patch(Circle((x, y - 0.05), 0.3, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
+        ax.text(x, y - 0.05, str(seat), ha="center", va="center", color="white", fontsize=8, weight="bold", zorder=7)
+    ax.set_xlim(-0.6, 9.6)
+    ax.set_ylim(-0.6, 9.6)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def _short(land: str) -> str:
+    words = land.replace(",", "").split()
+    return "\n".join([" ".join(words[:2]), " ".join(words[2:])]).strip() if len(land) > 12 else land
+
+
+def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, height=10.2):
+    """Each player's cards face up and photos face down (shown only to their holder and in the class view)."""
+    ax = new_axes(ax, size=(6, 6))
+    band = height / game.players
+    view = game.view(viewer)
+    for seat in range(1, game.players + 1):
+        y = top - (seat - 1) * band
+        pts = view["scores"][seat - 1]
+        sees = viewer in (None, seat)
+        label = f"Player {seat}: {pts} points" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
+        ax.text(x0, y - 0.15, label, fontsize=8, weight="bold", color=player_colour(seat), va="top")
+        items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
+        per_row = int(width / 0.5)
+        stars, marks, cards = [], [], []
+        for k, (what, item) in enumerate(items):
+            cx = x0 + (k % per_row) * 0.5
+            cy = y - 0.75 - (k // per_row) * 0.95
+            if what == "card":
+                c = game.card[item]
+                fc = PILE_COLOURS.get(c.colour, "#ccc")
+                if c.kind == "character":
+                    stars.append((cx + 0.21, cy - 0.4))
+            elif sees:
+                fc = GOOD if game.photo_good[item] else BAD
+            else:
+                fc = HIDDEN
+                marks.append((cx + 0.21, cy - 0.4))
+            cards.append(Rectangle((cx, cy - 0.75), 0.42, 0.7, fc=fc, ec=INK, lw=0.5))
+        if cards:
+            ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
+        # one scatter per symbol keeps a frame fast: a star on characters (2 points), a ring on hidden photos
+        if stars:
+            ax.scatter(*zip(*stars), marker="*", s=28, c="white", zorder=3, linewidths=0)
+        if marks:
+            ax.scatter(*zip(*marks), marker="o", s=14, facecolors="none", edgecolors="white", zorder=3)
+        if not items:
+            ax.text(x0, y - 0.8, "no cards yet", fontsize=7, color=FAINT, va="top")
+    ax.text(x0, top - height - 0.05, "card = attraction (1)   card with a star = character (2)   gold = good photo (5)"
+            "   slate = bad photo (0)   grey = face-down photo", fontsize=6, color="#555", va="bottom")
+    ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def draw_state(game, viewer=None, ax=None):
+    """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is."""
+    ax = new_axes(ax, size=(11, 5.6), dpi=80)
+    draw_board(game, ax=ax, viewer=viewer)
+    draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0)
+    ax.set_xlim(-0.6, 20.6)
+    ax.set_ylim(-0.6, 9.6)
+    who = "class view" if viewer is None else f"Player {viewer}'s view"
+    if game.over:
+        status = f"park closed after {game.turn} turns: Player {game.winner()} wins"
+    else:
+        d = game.pending()
+        status = f"turn {game.turn + 1}: Player {d.player} to {d.prompt[0].lower() + d.prompt[1:]}"
+    ax.set_title(f"The Disneyland Game ({who}): {status}", fontsize=10)
+    return ax
+
+
+def state_png(game, viewer=None) -> bytes:
+    ax = draw_state(game, viewer=viewer)
+    return figure_png(ax.figure)

@@ -1,0 +1,201 @@
+"""The stepper: a history of states and an index, drawn one step at a time.
+
+No rule logic lives here: the core's play loop makes every move, the game's drawing module draws it,
+the game's rules page explains it.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import io
+import traceback
+
+import ipywidgets as w
+
+from ..core.agents import PersonAgent
+from ..core.history import History
+from ..core.play import play
+from ..core.registry import game_class, make_agents
+
+MAX_BUTTONS = 10   # more options than this come as a drop-down list
+
+
+class Stepper(w.VBox):
+    """Step through a seeded game; optionally the class makes one seat's decisions.
+
+    >>> s = Stepper("disneyland", players=2, seed=1)
+    >>> s.index == 0 and s.last > 10
+    True
+    >>> s.step_button.click(); s.index
+    1
+    """
+
+    def __init__(self, game: str = "disneyland", players: int = 4, seed: int = 0, agents="heuristic",
+                 class_seat: int | None = None, options: dict | None = None, dpi: int = 72, interval: int = 900):
+        self.game_name = game
+        cls = game_class(game)
+        kinds = agents if not isinstance(agents, str) else [agents] * players
+        kinds = list(kinds)
+        if class_seat is not None:
+            if not 1 <= class_seat <= players:
+                raise ValueError(f"class_seat must be a seat from 1 to {players}")
+            kinds[class_seat - 1] = PersonAgent()
+        self.agents = make_agents(game, players, kinds)
+        self.class_seat = class_seat
+        self.history = History(cls(players=players, seed=seed, options=options))
+        self.drawing = importlib.import_module(cls.drawing_module)
+        self.clauses = cls.clauses()
+        self.dpi = dpi
+        self._fig = None
+        self._advance()
+
+        n = self.last
+        self.play_widget = w.Play(value=0, min=0, max=n, step=1, interval=interval, description="play")
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="step", continuous_update=False,
+                                  layout=w.Layout(width="420px"))
+        w.jslink((self.play_widget, "value"), (self.slider, "value"))
+        self.start_button = w.Button(description="start", icon="fast-backward", layout=w.Layout(width="80px"))
+        self.back_button = w.Button(description="back", icon="step-backward", layout=w.Layout(width="80px"))
+        self.step_button = w.Button(description="step", icon="step-forward", layout=w.Layout(width="80px"))
+        self.end_button = w.Button(description="end", icon="fast-forward", layout=w.Layout(width="80px"))
+        views = [("class view", None)] + [(f"Player {s}", s) for s in range(1, players + 1)]
+        self.view = w.ToggleButtons(options=views, value=None if class_seat is None else class_seat,
+                                    description="view", style={"button_width": "80px"})
+        self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.event_log = w.HTML(layout=w.Layout(max_height="240px", overflow_y="auto", border="1px solid #ddd",
+                                          padding="4px"))
+        self.decision = w.VBox()
+        self.errors = w.Output()
+        for b, f in ((self.start_button, self.to_start), (self.back_button, self.back),
+                     (self.step_button, self.step), (self.end_button, self.to_end)):
+            b.on_click(self._guard(lambda _b, f=f: f()))
+        self.slider.observe(self._guard(lambda ch: self._show()), names="value")
+        self.view.observe(self._guard(lambda ch: self._show()), names="value")
+        controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.step_button,
+                           self.end_button, self.slider])
+        super().__init__([controls, self.view, self.image, self.decision, self.event_log, self.errors])
+        self._show()
+
+    # --- navigation ------------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        return self.slider.value
+
+    @property
+    def last(self) -> int:
+        return len(self.history) - 1
+
+    @property
+    def state(self):
+        return self.history[self.index]
+
+    def to_start(self):
+        self.slider.value = 0
+
+    def back(self):
+        self.slider.value = max(0, self.index - 1)
+
+    def step(self):
+        self.slider.value = min(self.last, self.index + 1)
+
+    def to_end(self):
+        self.slider.value = self.last
+
+    def decide(self, value):
+        """The class answers the decision pending at the current step (forking the history if it is earlier)."""
+        k = self.index
+        d = self.history[k].pending()
+        if d is None or d.player != self.class_seat:
+            raise ValueError(f"no decision of Player {self.class_seat} is pending at step {k}")
+        if k < self.last:
+            self.history = self.history.fork(k)
+        self.history.push(value)        # a refused value raises here and nothing changes
+        self._advance()
+        self._set_max()
+        self.slider.value = k + 1
+        self._show()
+
+    # --- internals -------------------------------------------------------------------------------
+    def _advance(self):
+        """Let the agents play on until the game ends or the class must decide."""
+        play(None, self.agents, history=self.history)
+
+    def _set_max(self):
+        self.slider.max = self.play_widget.max = self.last
+
+    def _guard(self, f):
+        def run(*a):
+            try:
+                f(*a)
+            except Exception:      # a callback's error is shown, never lost
+                with self.errors:
+                    print(traceback.format_exc(limit=3))
+        return run
+
+    def frame_png(self, k: int | None = None, viewer="current") -> bytes:
+        """The picture of step ``k`` (default: the current one) from the chosen view."""
+        state = self.history[self.index if k is None else k]
+        viewer = self.view.value if viewer == "current" else viewer
+        if self._fig is None:
+            ax = self.drawing.draw_state(state, viewer=viewer)
+            self._fig = ax.figure
+        else:
+            self._fig.clf()
+            self.drawing.draw_state(state, viewer=viewer, ax=self._fig.add_subplot())
+        buf = io.BytesIO()
+        self._fig.savefig(buf, format="png", dpi=self.dpi, facecolor="white")
+        return buf.getvalue()
+
+    def _show(self):
+        k = self.index
+        self.image.value = self.frame_png(k)
+        self.event_log.value = self._log_html(k)
+        self._decision_buttons(k)
+
+    def _log_html(self, k: int) -> str:
+        viewer = self.view.value
+        rows = []
+        if k == 0:
+            rows.append("<b>Setup</b>")
+        else:
+            prev = self.history[k - 1]
+            d = prev.pending()
+            choice = self.history[k].choices[-1]
+            if viewer in (None, d.player):
+                label = d.option(choice).label if choice in d.values else str(choice)
+                rows.append(f"<b>Step {k}: Player {d.player} decides: {html.escape(d.prompt)} → "
+                            f"{html.escape(label)}</b>")
+            else:
+                rows.append(f"<b>Step {k}: Player {d.player} decides ({html.escape(d.kind)})</b>")
+        for e in self.history.events_at(k):
+            ids = ", ".join(e.clauses)
+            why = "<br>".join(f"<i>{c}</i>: {html.escape(self.clauses.get(c, ''))}" for c in e.clauses)
+            rows.append(f"<div style='margin:3px 0'>{html.escape(e.text)} <code>[{ids}]</code>"
+                        f"<div style='color:#666;font-size:85%;margin-left:1em'>{why}</div></div>")
+        state = self.history[k]
+        nxt = state.pending()
+        if nxt is None:
+            rows.append("<b>The game is over.</b>")
+        elif viewer in (None, nxt.player):
+            rows.append(f"<span style='color:#555'>Next: Player {nxt.player}: {html.escape(nxt.prompt)}</span>")
+        return "".join(rows)
+
+    def _decision_buttons(self, k: int):
+        d = self.history[k].pending()
+        if self.class_seat is None or d is None or d.player != self.class_seat:
+            self.decision.children = ()
+            return
+        head = w.HTML(f"<b>The class decides for Player {d.player}: {html.escape(d.prompt)}</b>"
+                      f" <code>[{', '.join(d.clauses)}]</code>")
+        if len(d.options) <= MAX_BUTTONS:
+            buttons = []
+            for o in d.options:
+                b = w.Button(description=o.label[:40], tooltip=o.label, layout=w.Layout(width="auto"))
+                b.on_click(self._guard(lambda _b, v=o.value: self.decide(v)))
+                buttons.append(b)
+            self.decision.children = (head, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+        else:
+            pick = w.Dropdown(options=[(o.label, o.value) for o in d.options])
+            go = w.Button(description="decide")
+            go.on_click(self._guard(lambda _b: self.decide(pick.value)))
+            self.decision.children = (head, w.HBox([pick, go]))
