@@ -196,7 +196,7 @@ def test_dl_3_5_trains_start_on_draw_spaces_of_a_loop():
 
 def test_dl_3_6_seat_one_starts_then_clockwise():
     """DL-3.6: the youngest (seat 1) starts; turns pass to the left: 1, 2, 3, 1."""
-    g = arrange(players=3, pos=[0, 12, 24], die=[1, 1, 1, 1])
+    g = arrange(players=3, pos=[0, 14, 26], die=[1, 1, 1, 1])   # draw, draw, clock, camera: no decisions
     order = []
     for _ in range(4):
         d = g.pending()
@@ -287,6 +287,7 @@ def test_dl_4_5_no_decision_after_the_park_closes():
     with pytest.raises(RuleError) as info:
         g.apply("roll")
     assert isinstance(info.value, GameOver)
+    assert info.value.clauses, "a refusal must cite a clause"
     assert g.fingerprint() == before
 
 
@@ -312,12 +313,11 @@ def test_dl_5_1_draw_top_card_face_up_attraction_1_character_2():
 def test_dl_5_1_draw_space_uses_its_own_colour():
     """DL-5.1: each draw space takes from the pile of its own colour."""
     for space in (0, 7, 12, 28):
-        colour = g_colour = DisneylandGame(players=2, seed=0).board.track[space].pile
-        start = space - 1
-        g = arrange(players=2, pos=[start, (space + 18) % 36], die=[1])
+        g = arrange(players=2, pos=[space - 1, (space + 18) % 36], die=[1])
+        colour = g.board.track[space].pile
         top = g.piles[colour][-1]
         g.apply("roll")
-        assert g.held_cards[0] == [top] and g.card[top].colour == g_colour
+        assert g.held_cards[0] == [top] and g.card[top].colour == colour
 
 
 def test_dl_5_2_camera_top_photo_face_down_good_5_bad_0():
@@ -439,11 +439,10 @@ def test_dl_6_1_reaching_eight_oclock_is_announced():
 
 def test_dl_6_2_landing_on_clock_at_eight_offers_stay_open_to_all():
     """DL-6.2: at 8 o'clock a clock landing asks the players (starting with the lander) to keep it open."""
-    g = arrange(players=3, pos=[20, 0, 30], clock=11, die=[6])
-    g.current = 2                                    # seat 2's turn: lands on 6
-    g.recount()
+    g = arrange(players=3, pos=[20, 0, 30], clock=11, die=[1, 6])
+    g.apply("roll")                                  # seat 1: 20 -> 21, a draw
     assert g.pending().player == 2
-    ev = g.apply("roll")
+    ev = g.apply("roll")                             # seat 2: 0 -> 6, a clock at 8 o'clock
     assert g.pos[1] == 6 and g.clock == 11 and not g.over
     assert cites(ev, "DL-6.2")
     asked = []
@@ -514,8 +513,7 @@ def test_dl_7_1_at_nine_the_most_points_wins():
                        4: ["blue-1"]},
                 photos={3: [True, False], 4: [False, False, False]})
     assert g.scores() == [4, 5, 5, 1]
-    g.scores()
-    # seat 2 and 3 tie on points; make seat 3 clearly ahead with one more attraction
+    # seats 2 and 3 tie on points; give seat 3 one more attraction to put it clearly ahead
     g.held_cards[2] = ["blue-2"]
     g.piles["blue"].remove("blue-2")
     g.recount()
@@ -721,7 +719,6 @@ def test_dl_i7_the_picker_cannot_see_the_hidden_star():
     g.apply("roll")
     g.apply(2)
     g.apply("attraction")
-    view_before = g.view(1)
     g.apply("smile-right")
     d = g.pending()
     assert d.player == 1
@@ -731,8 +728,8 @@ def test_dl_i7_the_picker_cannot_see_the_hidden_star():
     other.apply(2)
     other.apply("attraction")
     other.apply("smile-left")
-    assert g.view(1) == other.view(1)               # where the smile is cannot be read from seat 1's view
-    assert view_before is not None
+    assert g.view(1) == other.view(1), "DL-I7: seat 1's view must not tell which hand holds the smiling star"
+    assert g.view(2) != other.view(2) or g.view(None) != other.view(None)   # the two states do differ
 
 
 def test_dl_i8_photo_taken_by_its_place_face_down():
@@ -782,10 +779,10 @@ def test_dl_i9_turn_order_asking_first_asker_picks_lander_hides():
 
 def test_dl_i9_lander_asks_next_player_hides_lander_picks():
     """DL-I9: when the lander asks, the next player clockwise hides and the lander picks."""
-    g = arrange(players=3, pos=[20, 30, 0], clock=11, die=[6])
-    g.current = 3
-    g.recount()
-    g.apply("roll")
+    g = arrange(players=3, pos=[20, 30, 0], clock=11, die=[1, 1, 6])
+    g.apply("roll")                                  # seat 1: 20 -> 21, a draw
+    g.apply("roll")                                  # seat 2: 30 -> 31, a draw
+    g.apply("roll")                                  # seat 3: 0 -> 6, a clock at 8 o'clock
     assert g.pos[2] == 6
     d = g.pending()
     assert d.kind == "stay-open" and d.player == 3
@@ -858,15 +855,19 @@ def test_dl_i12_move_passes_over_several_occupied_spaces():
     assert g.pos == [4, 1, 2, 3]
     assert cites(ev, "DL-4.4")
     g = arrange(players=4, pos=[34, 35, 0, 1], die=[1])  # across the end of the loop
-    top = g.piles[g.board.track[2 % 36].pile][-1] if g.board.track[2].kind == "draw" else None
-    photos = len(g.photos)
-    g.apply("roll")
+    assert g.board.track[2].kind == "camera"
+    top = g.photos[-1]
+    ev = g.apply("roll")
     assert g.pos == [2, 35, 0, 1]
-    assert top is None and len(g.photos) == photos - 1   # space 2 is the camera
+    assert g.held_photos[0] == [top]
+    assert cites(ev, "DL-4.4")
 
 
-def _mini_board(tmp_path, n_spaces):
-    kinds = ["draw", "camera", "star", "clock", "draw", "draw", "draw"][:n_spaces]
+SEVEN = ["draw", "camera", "draw", "star", "draw", "clock", "draw"]
+
+
+def _mini_board(tmp_path, kinds):
+    """A small board file with one red pile and the given track."""
     data = {
         "name": "mini", "card_points": {"attraction": 1, "character": 2},
         "photo_points": {"good": 5, "bad": 0}, "photos": {"good": 1, "bad": 1},
@@ -875,14 +876,14 @@ def _mini_board(tmp_path, n_spaces):
         "track": [{"kind": k, "pile": "red" if k == "draw" else None, "pos": [i, 0]}
                   for i, k in enumerate(kinds)],
     }
-    path = tmp_path / f"mini{n_spaces}.json"
+    path = tmp_path / f"mini{len(kinds)}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
 def test_dl_i12_board_with_too_few_spaces_is_refused(tmp_path):
     """DL-I12: a board with fewer spaces than players plus one is refused, naming the file and the track."""
-    path = _mini_board(tmp_path, 4)
+    path = _mini_board(tmp_path, ["draw", "camera", "star", "clock"])
     with pytest.raises(DataFileError) as info:
         DisneylandGame(players=4, seed=0, options={"board": str(path)})
     assert info.value.field == "track" and str(path) in str(info.value)
@@ -890,29 +891,56 @@ def test_dl_i12_board_with_too_few_spaces_is_refused(tmp_path):
         load_board(path)
 
 
-def test_dl_i12_smallest_board_for_four_trains_plays():
-    """DL-I12: with players + 1 spaces there is always an empty space to move to."""
-    path = _mini_board(tmp_path=None, n_spaces=5) if False else None
-    assert path is None
-
-
-def test_dl_i12_five_space_board_four_players_always_finds_a_space(tmp_path):
-    """DL-I12: a 5-space board and 4 trains: every move ends on the one empty space."""
-    path = _mini_board(tmp_path, 5)
-    g = DisneylandGame(players=4, seed=2, options={"board": str(path)})
-    assert len(g.board.track) == 5
-    for _ in range(12):
+def test_dl_i12_small_board_four_trains_never_share_a_space(tmp_path):
+    """DL-I12 / DL-4.4: on a 7-space board with 4 trains, every move ends on the first space at or after the
+    rolled one that no other train holds."""
+    g = DisneylandGame(players=4, seed=2, options={"board": str(_mini_board(tmp_path, SEVEN))})
+    assert len(g.board.track) == 7
+    assert g.pos == [0, 2, 4, 6]                     # DL-I4: the first four draw spaces
+    moves = 0
+    while g.pending() is not None and moves < 150:
         d = g.pending()
-        if d is None:
-            break
         if d.kind != "roll":
             g.apply(d.values[0])
             continue
-        empty = (set(range(5)) - set(g.pos)).pop()
         seat = g.current
-        g.apply("roll")
-        assert g.pos[seat - 1] == empty
+        start = g.pos[seat - 1]
+        others = {p for s, p in enumerate(g.pos) if s != seat - 1}
+        ev = g.apply("roll")
+        roll = next(e.data["roll"] for e in ev if e.kind == "roll")
+        expect = (start + roll) % 7
+        while expect in others:
+            expect = (expect + 1) % 7
+        assert g.pos[seat - 1] == expect
         assert len(set(g.pos)) == 4
+        moves += 1
+    assert moves > 20
+
+
+def test_dl_i12_mover_passes_several_trains_and_wraps(tmp_path):
+    """DL-I12: a mover goes on past every occupied space, round the end of the loop, to the next free one."""
+    g = DisneylandGame(players=4, seed=2, options={"board": str(_mini_board(tmp_path, SEVEN))})
+    g.pos = [0, 2, 4, 6]
+    g.recount()
+    g.streams.load("die", [4, 2])
+    ev = g.apply("roll")                             # seat 1: 0 + 4 = 4 (seat 3) -> 5 free (clock)
+    assert g.pos[0] == 5 and g.clock == 1
+    assert cites(ev, "DL-4.4")
+    ev = g.apply("roll")                             # seat 2: 2 + 2 = 4, 5, 6 held -> wraps to 0
+    assert g.pos[1] == 0
+    assert cites(ev, "DL-4.4")
+    assert len(set(g.pos)) == 4
+
+
+def test_dl_i4_every_train_gets_its_own_space_on_a_board_with_few_draw_spaces(tmp_path):
+    """DL-I4 / DL-I12: four players on a 5-space board with only 2 draw spaces: either the board is refused
+    for four players, or all four trains are placed on different spaces (never fewer trains than players)."""
+    path = _mini_board(tmp_path, ["draw", "camera", "star", "clock", "draw"])
+    try:
+        g = DisneylandGame(players=4, seed=0, options={"board": str(path)})
+    except (DataFileError, ValueError):
+        return
+    assert len(g.pos) == 4 and len(set(g.pos)) == 4
 
 
 # --- refusals ----------------------------------------------------------------------------------------
