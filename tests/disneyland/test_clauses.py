@@ -11,8 +11,7 @@ from toolkit.core import DataFileError, GameOver, IllegalChoice, RandomAgent, Ru
 from toolkit.games.disneyland import DisneylandGame, load_board
 
 # The packaged track (DL-I1): 0 draw red, 1 draw green, 2 camera, 3 draw orange, 4 star, 5 draw pink,
-# 6 clock, 7 draw blue, ... 34 clock, 35 draw purple.
-STAR, CAMERA, CLOCK = 4, 2, 6
+# 6 clock, 7 draw blue, ... 34 clock, 35 draw purple. Scripted rolls below rely on it.
 
 
 # --- helpers ------------------------------------------------------------------------------------------
@@ -62,7 +61,7 @@ def refused(g, value, clause=None):
     return info.value
 
 
-def end_game(g, lander_roll=None):
+def end_game(g):
     """From an arranged game, make seat g.current land on a clock space at 8 o'clock and let everyone pass."""
     g.clock = 11
     here = g.pos[g.current - 1]
