@@ -1,0 +1,111 @@
+"""Which houses a marketing campaign reaches (FCM-6.2 to FCM-6.5) and how it places demand (FCM-6.6).
+
+A house is reached when any of its squares, garden included, is reached (FCM-I14).
+
+>>> from toolkit.games.fcm.map import map_from_layout, Campaign
+>>> m = map_from_layout([["H0", "Q0"]])
+>>> m.put_campaign(Campaign(15, "billboard", ((3, 0),), chain=0, good="beer", duration=2))
+>>> campaign_reach(m, 15), run_campaign(m, 15), m.demand
+([13], {13: 1}, {13: ['beer']})
+"""
+from __future__ import annotations
+
+from .map import BRIDGE, ROAD, TILE, FcmMap
+
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _houses_touching(fmap: FcmMap, squares) -> list:
+    squares = set(squares)
+    return [n for n, h in sorted(fmap.houses.items()) if any(s in squares for s in h.all_squares)]
+
+
+def billboard_reach(fmap: FcmMap, squares) -> list:
+    """Houses with a square or garden square orthogonally next to a billboard square; diagonals do not
+    count (FCM-6.2)."""
+    near = {(r + dr, c + dc) for r, c in squares for dr, dc in STEPS}
+    return _houses_touching(fmap, near)
+
+
+def mailbox_blocks(fmap: FcmMap) -> dict:
+    """``{square: block number}`` for every square that is not road: blocks are the areas bounded by roads
+    and the map edge, found by a 4-neighbour flood fill; houses and restaurants do not bound them
+    (FCM-6.3, FCM-I15). Computed once per map (roads never change)."""
+    net = fmap.roads
+    if net._blocks is None:
+        blocks, k = {}, 0
+        for r in range(fmap.height):
+            for c in range(fmap.width):
+                if (r, c) in blocks or fmap.terrain[r][c] in (ROAD, BRIDGE):
+                    continue
+                blocks[(r, c)] = k
+                todo = [(r, c)]
+                while todo:
+                    a, b = todo.pop()
+                    for dr, dc in STEPS:
+                        q = (a + dr, b + dc)
+                        if q not in blocks and fmap.on_map(q) and fmap.terrain[q[0]][q[1]] not in (ROAD, BRIDGE):
+                            blocks[q] = k
+                            todo.append(q)
+                k += 1
+        net._blocks = blocks
+    return net._blocks
+
+
+def mailbox_reach(fmap: FcmMap, squares) -> list:
+    """Houses with any square in the same block as the mailbox (FCM-6.3)."""
+    blocks = mailbox_blocks(fmap)
+    mine = {blocks[s] for s in squares if s in blocks}
+    return [n for n, h in sorted(fmap.houses.items()) if any(blocks.get(s) in mine for s in h.all_squares)]
+
+
+def airplane_lines(fmap: FcmMap, side: str, first: int, span: int) -> tuple:
+    """The rows (side 'w'/'e') or columns (side 'n'/'s') an airplane of ``span`` flies over, starting at
+    ``first`` (FCM-6.4)."""
+    return tuple(range(first, first + span))
+
+
+def airplane_reach(fmap: FcmMap, side: str, lines) -> list:
+    """Houses with any square or garden square in the flown rows (side 'w' or 'e') or columns (side 'n' or
+    's') (FCM-6.4)."""
+    lines = set(lines)
+    axis = 0 if side in ("w", "e") else 1
+    return [n for n, h in sorted(fmap.houses.items()) if any(s[axis] in lines for s in h.all_squares)]
+
+
+def radio_tiles(fmap: FcmMap, squares) -> list:
+    """The radio's tile and the up to 8 tiles around it (FCM-6.5)."""
+    tiles = {fmap.tile_of(s) for s in squares}
+    return [(tr, tc) for tr in range(fmap.rows) for tc in range(fmap.cols)
+            if any(abs(tr - a) <= 1 and abs(tc - b) <= 1 for a, b in tiles)]
+
+
+def radio_reach(fmap: FcmMap, squares) -> list:
+    """Houses with any square on the radio's tile or the 8 around it (FCM-6.5)."""
+    tiles = set(radio_tiles(fmap, squares))
+    return [n for n, h in sorted(fmap.houses.items()) if any((r // TILE, c // TILE) in tiles for r, c in h.all_squares)]
+
+
+def campaign_reach(fmap: FcmMap, number: int) -> list:
+    """House numbers reached by the campaign on the map with this number (FCM-6.2 to FCM-6.5)."""
+    c = fmap.campaigns[number]
+    if c.kind == "billboard":
+        return billboard_reach(fmap, c.squares)
+    if c.kind == "mailbox":
+        return mailbox_reach(fmap, c.squares)
+    if c.kind == "airplane":
+        return airplane_reach(fmap, c.side, c.lines)
+    return radio_reach(fmap, c.squares)
+
+
+def run_campaign(fmap: FcmMap, number: int, per_house: int = 1) -> dict:
+    """Put ``per_house`` demand tokens of the campaign's good on each house it reaches, as many as fit; a
+    full house is skipped (FCM-6.2 to FCM-6.6; ``per_house=2`` for radios with the milestone, FCM-6.n2).
+    Returns ``{house: tokens placed}`` for houses that took any."""
+    c = fmap.campaigns[number]
+    placed = {}
+    for n in campaign_reach(fmap, number):
+        k = fmap.add_demand(n, c.good, per_house)
+        if k:
+            placed[n] = k
+    return placed
