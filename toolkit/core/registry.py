@@ -6,6 +6,7 @@ import importlib
 # name -> "module:Class"; a game is listed once its engine exists.
 GAMES: dict[str, str] = {
     "disneyland": "toolkit.games.disneyland.rules:DisneylandGame",
+    "mcdonalds": "toolkit.games.mcdonalds.rules:McDonaldsGame",
 }
 
 

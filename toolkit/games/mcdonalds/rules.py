@@ -1,0 +1,719 @@
+"""The McDonald's Game: state and rules (MCD-1 to MCD-8 and the interpretations MCD-I1 ... in rules.md).
+
+>>> g = McDonaldsGame(players=3, seed=2)
+>>> g.pending()
+Decision(player=3, kind='roll', values=('roll',))
+>>> [e.clauses for e in g.apply("roll")][0]
+('MCD-3.2', 'MCD-I4')
+>>> sum(g.card_total()) == 120
+True
+"""
+from __future__ import annotations
+
+import math
+
+from ...core.agents import Agent
+from ...core.decisions import Decision, Option
+from ...core.game import Game
+from ...core.rng import roll as roll_die
+from .data import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NAMES, Board, Menu,
+                   counts_text, default_board, default_menus, load_board, load_menus)
+
+TARGET = 25          # MCD-2.1, MCD-8.1
+MAX_READINGS = 5     # MCD-I9: a menu is read at most five times
+MAX_TURNS = 1000     # MCD-I18: the closing time that keeps every game finite
+N = len(FOODS)
+NAMES = [FOOD_NAMES[f] for f in FOODS]
+RACE_MODES = ("model", "by_hand")
+DEFAULT_RACE = {"speed": 4.0, "spread": 0.35, "errors": 0.1}     # MCD-I10
+OPTIONS = {"board", "menus", "race"} | set(DEFAULT_RACE)
+
+
+def pair_value(a: int, b: int) -> str:
+    """The option value for two cards, e.g. 'fries+pie' (items in rack order)."""
+    a, b = min(a, b), max(a, b)
+    return f"{FOODS[a]}+{FOODS[b]}"
+
+
+def pairs(rack) -> list[tuple[int, int]]:
+    """Every choice of 2 cards from a rack (same item twice when it holds 2), in rack order (MCD-3.4)."""
+    out = []
+    for a in range(N):
+        if rack[a] == 0:
+            continue
+        if rack[a] >= 2:
+            out.append((a, a))
+        for b in range(a + 1, N):
+            if rack[b]:
+                out.append((a, b))
+    return out
+
+
+def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
+    """The wrong ways to fill ``order`` from ``rack`` (MCD-I10): one card short, one too many, or one card
+    of an item printed on the menu but not ordered (a decoy) instead of an ordered one.
+    Returns (value, label, pulled counts) in a fixed order."""
+    total = sum(order)
+    out = []
+    for i in range(N):
+        if order[i] and total > 1:
+            p = list(order)
+            p[i] -= 1
+            out.append((f"short:{FOODS[i]}", f"one {NAMES[i]} short", tuple(p)))
+    for i in range(N):
+        if order[i] and rack[i] > order[i]:
+            p = list(order)
+            p[i] += 1
+            out.append((f"extra:{FOODS[i]}", f"one {NAMES[i]} too many", tuple(p)))
+    for i in range(N):
+        if order[i]:
+            for j in printed:
+                if not order[j] and rack[j]:
+                    p = list(order)
+                    p[i] -= 1
+                    p[j] += 1
+                    out.append((f"swap:{FOODS[i]}:{FOODS[j]}", f"a {NAMES[j]} instead of one {NAMES[i]}", tuple(p)))
+    return out
+
+
+def _per_seat(options, key, players, low, high):
+    v = options.get(key, DEFAULT_RACE[key])
+    vals = list(v) if isinstance(v, (list, tuple)) else [v] * players
+    if len(vals) != players or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and low <= x <= high
+                                       for x in vals):
+        raise ValueError(f"option {key!r} must be a number in [{low}, {high}] or a list of {players} such numbers "
+                         f"(MCD-I10), got {v!r}")
+    return [float(x) for x in vals]
+
+
+class McDonaldsGame(Game):
+    name = "mcdonalds"
+    title = "The McDonald's Game"
+    min_players, max_players = 2, 4          # MCD-I3
+    rules_package = "toolkit.games.mcdonalds"
+    drawing_module = "toolkit.games.mcdonalds.drawing"
+
+    def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        super().__init__(players, seed, options, log=log)
+        o = self.options
+        unknown = set(o) - OPTIONS
+        if unknown:
+            raise ValueError(f"unknown option(s) for mcdonalds: {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(sorted(OPTIONS))}")
+        if o.get("race", "model") not in RACE_MODES:
+            raise ValueError(f"option 'race' must be one of {RACE_MODES}, got {o.get('race')!r} (MCD-I10, MCD-I11)")
+        self.by_hand = o.get("race") == "by_hand"
+        self.speed = _per_seat(o, "speed", players, 0.01, 1000.0)
+        self.spread = _per_seat(o, "spread", players, 0.0, 5.0)
+        self.errors = _per_seat(o, "errors", players, 0.0, 1.0)
+        self.board: Board = load_board(o["board"]) if "board" in o else default_board()
+        self.menus: tuple[Menu, ...] = load_menus(o["menus"]) if "menus" in o else default_menus()
+        # MCD-1.6: 3 of each item in each rack; MCD-1.7: the rest shuffled face down (top = end of list)
+        self.racks = [[SLOT] * N for _ in range(players)]
+        self.extras = [[0] * N for _ in range(players)]          # MCD-7.2: face down
+        self.pile = [i for i in range(N) for _ in range(CARDS_PER_FOOD - SLOT * players)]
+        self.streams["deck"].shuffle(self.pile)
+        # MCD-1.5: the menus face down (MCD-I5: shuffled); top = end of list
+        self.menu_pile = list(range(len(self.menus)))
+        self.streams["menus"].shuffle(self.menu_pile)
+        self.pos = [self.board.corners[s] for s in range(players)]      # MCD-1.8, MCD-I3
+        self.points = [0] * players
+        self.over = False
+        self.won = None
+        self.reading = None       # the menu being read and its race (see _read_menu)
+        self.last_race = None     # the last race, for the drawings
+        self.last_roll = None
+        self.stats = {"menus": 0, "readings": 0, "unfillable": 0, "given_up": 0, "order_points": 0,
+                      "extra_points": 0, "forgotten": 0, "trades": 0, "hit_turn_limit": False}
+        self._roll = [Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
+                      for s in range(1, players + 1)]
+        self.emit("setup", f"Each player's rack holds 3 of each of the 8 food items; the other {len(self.pile)} cards "
+                  f"are shuffled face down beside the chute, and the {len(self.menus)} menus lie face down.",
+                  ("MCD-1.5", "MCD-1.6", "MCD-1.7", "MCD-I5"))
+        if self.log:
+            where = "; ".join(f"Player {s} is {self.board.characters[s - 1][0]} on the corner space {self.pos[s - 1]}"
+                              for s in range(1, players + 1))
+            self.emit("setup", where + ".", ("MCD-1.8", "MCD-I3"))
+        self.first = self.current = self.roll_for_first()
+        self.stage: tuple = ("start",)
+        self._decision = self._next_decision()
+
+    # --- setup ----------------------------------------------------------------------------------
+    def roll_for_first(self) -> int:
+        """MCD-3.1 / MCD-I4: everyone rolls the dice; the tied high rollers roll again."""
+        rng = self.streams["dice"]
+        rolling = list(range(1, self.players + 1))
+        while True:
+            rolls = {s: roll_die(rng) + roll_die(rng) for s in rolling}
+            best = max(rolls.values())
+            top = [s for s in rolling if rolls[s] == best]
+            if self.log:
+                self.emit("first", "Rolling for first player: " + ", ".join(f"Player {s} {r}" for s, r in rolls.items())
+                          + (f". Player {top[0]} goes first; play continues clockwise." if len(top) == 1 else
+                             f". Players {', '.join(map(str, top))} tie and roll again."), ("MCD-3.1", "MCD-I4"),
+                          rolls=rolls)
+            if len(top) == 1:
+                return top[0]
+            rolling = top
+
+    # --- queries --------------------------------------------------------------------------------
+    def pending(self):
+        return self._decision
+
+    def scores(self):
+        return list(self.points)
+
+    def winner(self):
+        return self.won if self.over else None
+
+    def end_clauses(self):
+        return ("MCD-8.1",)
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat} ({self.board.characters[seat - 1][0]})"
+
+    def menu(self, index: int | None = None) -> Menu:
+        """The menu being read (or the menu at ``index`` of the deck)."""
+        return self.menus[self.reading["menu"] if index is None else index]
+
+    def card_total(self) -> list[int]:
+        """Food cards per item in racks + extras + pile + cards pulled in a race (120 in all)."""
+        tot = [0] * N
+        for s in range(self.players):
+            for i in range(N):
+                tot[i] += self.racks[s][i] + self.extras[s][i]
+        for i in self.pile:
+            tot[i] += 1
+        if self.reading:
+            for p in self.reading["pulled"].values():
+                for i in range(N):
+                    tot[i] += p[i]
+        return tot
+
+    def summary(self):
+        return dict(self.stats)
+
+    def to_dict(self):
+        r = self.reading
+        return {"players": self.players, "seed": self.seed, "pos": list(self.pos),
+                "racks": [list(x) for x in self.racks], "extras": [list(x) for x in self.extras],
+                "pile": [FOODS[i] for i in self.pile], "menu_pile": [self.menus[m].id for m in self.menu_pile],
+                "scores": list(self.points), "current": self.current, "first": self.first,
+                "stage": list(self.stage), "over": self.over, "winner": self.won, "turn": self.turn,
+                "reading": None if r is None else {
+                    "menu": self.menus[r["menu"]].id, "count": r["count"], "able": list(r["able"]),
+                    "marbles": list(r["marbles"]), "pulled": {str(s): list(p) for s, p in sorted(r["pulled"].items())}},
+                "last_race": self.last_race, "last_roll": self.last_roll, "stats": dict(self.stats)}
+
+    def view(self, player=None):
+        """What ``player`` may see: racks are open (MCD-I6); extras, the pile and the menus are face down."""
+        d = self.to_dict()
+        d["pile"] = len(self.pile)
+        d["menu_pile"] = len(self.menu_pile)
+        if player is not None:
+            d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
+        return d
+
+    # --- cards moving ---------------------------------------------------------------------------
+    def receive(self, seat: int, cards) -> tuple[list[int], list[int]]:
+        """Cards (item indices) a player gets: into the rack up to 3 per slot, the rest face down as extras
+        (MCD-7.1, MCD-7.2, MCD-I12). Returns (racked, extra) counts."""
+        rack, ext = self.racks[seat - 1], self.extras[seat - 1]
+        racked, extra = [0] * N, [0] * N
+        for i in cards:
+            if rack[i] < SLOT:
+                rack[i] += 1
+                racked[i] += 1
+            else:
+                ext[i] += 1
+                extra[i] += 1
+        return racked, extra
+
+    def _receive_text(self, seat, racked, extra) -> str:
+        out = f"into the rack: {counts_text(racked)}" if any(racked) else "nothing fits the rack"
+        if any(extra):
+            out += f"; face down as extras (the slot is full): {counts_text(extra)}"
+        return out
+
+    def _score(self, seat: int, n: int, clauses) -> None:
+        self.points[seat - 1] += n
+        if self.points[seat - 1] >= TARGET and not self.over:
+            self.over, self.won = True, seat                    # MCD-8.1 / MCD-I17
+            self.emit("win", f"Player {seat} reaches {self.points[seat - 1]} points and wins!", ("MCD-2.1", "MCD-8.1",
+                      "MCD-I17"), seat)
+
+    # --- applying decisions ---------------------------------------------------------------------
+    def _apply(self, decision, value):
+        kind = decision.kind
+        if kind == "roll":
+            self._roll_and_move()
+        elif kind == "extras":
+            self._return_extras(value == "return")
+            if self.over:
+                self._end_turn()
+            else:
+                self._roll_and_move()
+        elif kind == "help-partner":
+            if value == "no-trade":
+                self.emit("help", f"Player {self.current} chooses not to trade.", ("MCD-3.4", "MCD-I15"), self.current)
+                self._end_turn()
+            else:
+                self.stage = ("help-give", value)
+        elif kind == "help-give":
+            self.stage = ("help-take", self.stage[1], value)
+        elif kind == "help-take":
+            self._trade(self.stage[1], self.stage[2], value)
+        elif kind == "take-one":
+            self._take_one(value)
+        elif kind == "race-marble":
+            self._marble(value)
+        elif kind == "race-pull":
+            self._pull(value)
+        self._decision = self._next_decision()
+
+    def _return_extras(self, remember: bool) -> None:
+        """MCD-7.3 to MCD-7.5: all extras go to the bottom of the pile; with a full slot each scores 1."""
+        seat = self.current
+        ext, rack = self.extras[seat - 1], self.racks[seat - 1]
+        gain = sum(ext[i] for i in range(N) if rack[i] == SLOT) if remember else 0
+        back = [i for i in range(N) for _ in range(ext[i])]
+        if self.log:
+            if remember:
+                self.emit("extras", f"Player {seat} returns {len(back)} extra card{'s' if len(back) != 1 else ''} "
+                          f"({counts_text(ext)}) to the bottom of the pile and scores {gain} (1 for each extra whose "
+                          f"slot holds 3).", ("MCD-7.3", "MCD-7.4", "MCD-7.6", "MCD-I13"), seat, points=gain)
+            else:
+                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {len(back)} "
+                          f"extra card{'s' if len(back) != 1 else ''} ({counts_text(ext)}) go to the bottom of the pile "
+                          "without points.", ("MCD-7.5", "MCD-I13"), seat)
+        if not remember:
+            self.stats["forgotten"] += 1
+        self.pile[:0] = back                                        # bottom of the pile
+        self.extras[seat - 1] = [0] * N
+        if gain:
+            self.stats["extra_points"] += gain
+            self._score(seat, gain, ("MCD-7.4",))
+
+    def _roll_and_move(self) -> None:
+        seat = self.current
+        rng = self.streams["dice"]
+        a, b = roll_die(rng), roll_die(rng)                          # MCD-I4: two dice
+        self.last_roll = (a, b)
+        track = self.board.track
+        dest = (self.pos[seat - 1] + a + b) % len(track)             # MCD-3.2: clockwise
+        self.pos[seat - 1] = dest
+        space = track[dest]
+        if self.log:
+            self.emit("roll", f"Player {seat} rolls {a} + {b} = {a + b} and moves clockwise to space {dest}, "
+                      f"{space.label}.", ("MCD-3.2", "MCD-I4"), seat, roll=[a, b], to=dest)
+        kind = space.kind
+        if kind == "menu":
+            self._read_menu(seat)
+        elif kind == "help":
+            self._help(seat)
+        elif kind == "take":
+            self._take_start(seat)
+        else:
+            self._card_space(seat, space)
+
+    def _card_space(self, seat, space) -> None:
+        """MCD-3.3: take the space's number of cards from the top of the pile (MCD-I2, MCD-I14)."""
+        n = min(space.cards, len(self.pile))
+        got = [self.pile.pop() for _ in range(n)]
+        racked, extra = self.receive(seat, got)
+        if self.log:
+            short = "" if n == space.cards else f" (the pile had only {n})"
+            self.emit("cards", f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the "
+                      f"pile{short}: {self._receive_text(seat, racked, extra)}.",
+                      ("MCD-3.3", "MCD-7.1", "MCD-7.2", "MCD-I2") + (("MCD-I14",) if n < space.cards else ()),
+                      seat, got=[FOODS[i] for i in got])
+        self._end_turn()
+
+    # MAY I HELP YOU, PLEASE?
+    def _partners(self, seat) -> list[int]:
+        if sum(self.racks[seat - 1]) < 2:
+            return []
+        return [s for s in self._clockwise(seat) if sum(self.racks[s - 1]) >= 2]
+
+    def _help(self, seat) -> None:
+        if not self._partners(seat):
+            self.emit("help", f"MAY I HELP YOU, PLEASE?: no trade is possible (a trade needs 2 cards in each rack).",
+                      ("MCD-3.4", "MCD-I15"), seat)
+            self._end_turn()
+        else:
+            self.emit("help", f"MAY I HELP YOU, PLEASE?: Player {seat} may trade 2 cards with another player.",
+                      ("MCD-3.4",), seat)
+            self.stage = ("help-partner",)
+
+    def _trade(self, partner, give, take) -> None:
+        seat = self.current
+        g = [FOOD_INDEX[x] for x in give.split("+")]
+        t = [FOOD_INDEX[x] for x in take.split("+")]
+        mine, theirs = self.racks[seat - 1], self.racks[partner - 1]
+        for i in g:
+            mine[i] -= 1
+        for i in t:
+            theirs[i] -= 1
+        r1, e1 = self.receive(seat, t)
+        r2, e2 = self.receive(partner, g)
+        self.stats["trades"] += 1
+        if self.log:
+            self.emit("trade", f"Player {seat} gives Player {partner} {counts_text(_counts(g))} and takes "
+                      f"{counts_text(_counts(t))}. Player {seat}: {self._receive_text(seat, r1, e1)}. Player {partner}: "
+                      f"{self._receive_text(partner, r2, e2)}.", ("MCD-3.4", "MCD-7.1", "MCD-7.2", "MCD-I12", "MCD-I15"),
+                      seat, partner=partner, give=give, take=take)
+        self._end_turn()
+
+    # TAKE 1 CARD FROM EACH PLAYER
+    def _take_start(self, seat) -> None:
+        victims = tuple(s for s in self._clockwise(seat) if sum(self.racks[s - 1]))
+        if not victims:
+            self.emit("take", "TAKE 1 CARD FROM EACH PLAYER: every other rack is empty.", ("MCD-3.5", "MCD-I16"), seat)
+            self._end_turn()
+        else:
+            self.emit("take", f"TAKE 1 CARD FROM EACH PLAYER: Player {seat} picks one card from each other rack.",
+                      ("MCD-3.5", "MCD-I16"), seat)
+            self.stage = ("take-one", victims)
+
+    def _take_one(self, item) -> None:
+        seat, victims = self.current, self.stage[1]
+        v, i = victims[0], FOOD_INDEX[item]
+        self.racks[v - 1][i] -= 1
+        racked, extra = self.receive(seat, [i])
+        if self.log:
+            self.emit("take", f"Player {seat} takes a {NAMES[i]} from Player {v}'s rack: "
+                      f"{self._receive_text(seat, racked, extra)}.", ("MCD-3.5", "MCD-7.1", "MCD-7.2"), seat,
+                      victim=v, item=item)
+        rest = tuple(s for s in victims[1:] if sum(self.racks[s - 1]))
+        if rest:
+            self.stage = ("take-one", rest)
+        else:
+            self._end_turn()
+
+    # LET'S GO TO McDonald's
+    def _read_menu(self, seat) -> None:
+        """MCD-3.6: take the top menu and read it (MCD-4); the others race to fill it (MCD-5)."""
+        m = self.menu_pile.pop()
+        menu = self.menus[m]
+        self.stats["menus"] += 1
+        order = menu.order
+        # MCD-I7: only a player whose rack holds the whole order can fill it
+        able = tuple(s for s in self._clockwise(seat)
+                     if all(r >= o for r, o in zip(self.racks[s - 1], order)))
+        self.reading = {"menu": m, "count": 0, "able": able, "marbles": [], "pulled": {}}
+        if self.log:
+            self.emit("menu", f"LET'S GO TO McDonald's: Player {seat} takes the top menu, \"{menu.name}\"; the other "
+                      "players get their marbles ready.", ("MCD-3.6", "MCD-4.1"), seat, menu=menu.id)
+        self._read_aloud()
+        if not able:
+            self.stats["unfillable"] += 1
+            self.emit("unfillable", f"No player's rack holds all of {menu.order_text()}: there are not enough food "
+                      "cards to fill the order, and the turn ends without points.", ("MCD-5.5", "MCD-I8"), seat)
+            self._close_menu(None)
+        elif self.by_hand:
+            self.stage = ("race-marble",)
+        else:
+            self._race_model()
+
+    def _read_aloud(self) -> None:
+        r = self.reading
+        r["count"] += 1
+        self.stats["readings"] += 1
+        if not self.log:
+            return
+        seat, menu = self.current, self.menu()
+        again = "again " if r["count"] > 1 else ""
+        decoys = menu.decoys()
+        black = (" Printed in black, and not ordered: " + ", ".join(f"{d.qty} {FOOD_NAMES[d.item]}" for d in decoys)
+                 + ".") if decoys else ""
+        steps = menu.steps()
+        text = f"Player {seat} reads \"{menu.name}\" {again}(reading {r['count']}). In red: {counts_text(steps[0][1])}.{black}"
+        for what, after in steps[1:]:
+            text += f" Change at the bottom: {what}, so {counts_text(after)}."
+        self.emit("read", text, ("MCD-4.2", "MCD-4.3") + (("MCD-5.4",) if r["count"] > 1 else ()), seat,
+                  menu=menu.id, reading=r["count"], order=list(menu.order))
+        self.emit("please", f"Player {seat} says \"Please.\": the order is {menu.order_text()} "
+                  f"({menu.size} card{'s' if menu.size != 1 else ''}).", ("MCD-4.4", "MCD-5.2"), seat)
+
+    def _race_model(self) -> None:
+        """MCD-5.1 to MCD-5.4 with the race drawn from the 'race' stream (MCD-I10)."""
+        menu, r = self.menu(), self.reading
+        order = menu.order
+        size_factor = math.sqrt(menu.size / 3)
+        rng = self.streams["race"]
+        printed = None
+        while True:
+            drops = []
+            for s in r["able"]:
+                t = self.speed[s - 1] * size_factor * math.exp(self.spread[s - 1] * rng.normalvariate(0.0, 1.0))
+                pull = order
+                if self.errors[s - 1] and rng.random() < self.errors[s - 1]:
+                    if printed is None:
+                        printed = sorted(FOOD_INDEX[x] for x in menu.printed_items())
+                    wrong = wrong_pulls(order, self.racks[s - 1], printed)
+                    if wrong:
+                        pull = wrong[int(rng.random() * len(wrong))][2]
+                drops.append((t, s, pull))
+            drops.sort()
+            r["marbles"] = [s for _, s, _ in drops]
+            for _, s, pull in drops:
+                self._take_pull(s, pull)
+            if self.log:
+                self.emit("chute", "Marbles in the chute, bottom first: " + ", ".join(
+                    f"Player {s} ({t:.1f} s)" for t, s, _ in drops) + ".", ("MCD-5.1", "MCD-5.2", "MCD-I10"),
+                    times={str(s): round(t, 3) for t, s, _ in drops})
+            winner = self._check_marbles()
+            if winner is not None or self._after_no_winner():
+                return
+
+    def _take_pull(self, seat, pull) -> None:
+        rack = self.racks[seat - 1]
+        for i in range(N):
+            rack[i] -= pull[i]
+        self.reading["pulled"][seat] = tuple(pull)
+
+    def _check_marbles(self, start: int = 0):
+        """MCD-5.3: read the pulled cards from the bottom marble up; the first right one fills the order."""
+        r, order = self.reading, self.menu().order
+        for s in r["marbles"][start:]:
+            pull = r["pulled"].get(s)
+            if pull is None:         # by hand: not yet decided
+                return None
+            right = pull == order
+            if self.log:
+                k = r["marbles"].index(s) + 1
+                self.emit("check", f"Marble {k} from the bottom: Player {s} shows {counts_text(pull)}: "
+                          + ("right!" if right else "not the order."), ("MCD-5.3",), s, pulled=list(pull), right=right)
+            if right:
+                self._filled(s)
+                return s
+        return None
+
+    def _after_no_winner(self) -> bool:
+        """MCD-5.4: nobody was right; the cards go back and the menu is read again (at most MAX_READINGS times,
+        MCD-I9). Returns True when the menu is finished."""
+        r = self.reading
+        self._record_race(None)
+        for s, p in r["pulled"].items():
+            rack = self.racks[s - 1]
+            for i in range(N):
+                rack[i] += p[i]
+        r["pulled"], r["marbles"] = {}, []
+        if r["count"] >= MAX_READINGS:
+            self.stats["given_up"] += 1
+            self.emit("give-up", f"Nobody filled the order in {MAX_READINGS} readings: the menu goes to the bottom of "
+                      "the pile and the turn ends without points.", ("MCD-5.4", "MCD-I9"), self.current)
+            self._close_menu(None)
+            return True
+        self.emit("no-winner", "Nobody filled the order correctly: the marbles and cards go back and the menu is read "
+                  "again.", ("MCD-5.4",), self.current)
+        self._read_aloud()
+        if self.by_hand:
+            self.stage = ("race-marble",)
+        return False
+
+    def _record_race(self, winner) -> None:
+        r = self.reading
+        self.last_race = {"menu": self.menus[r["menu"]].id, "reading": r["count"], "marbles": list(r["marbles"]),
+                          "pulled": {str(s): list(p) for s, p in sorted(r["pulled"].items())}, "winner": winner}
+
+    def _filled(self, seat) -> None:
+        """MCD-6.1 to MCD-6.3: the filler scores, the reader gets the filler's cards, the rest go back."""
+        r, reader, menu = self.reading, self.current, self.menu()
+        self._record_race(seat)
+        for s, p in r["pulled"].items():
+            if s != seat:
+                rack = self.racks[s - 1]
+                for i in range(N):
+                    rack[i] += p[i]
+        cards = [i for i in range(N) for _ in range(menu.order[i])]
+        r["pulled"] = {}
+        self.stats["order_points"] += menu.size
+        self.emit("score", f"Player {seat} filled the order and scores {menu.size} (1 per card on the order).",
+                  ("MCD-6.1",), seat, points=menu.size)
+        racked, extra = self.receive(reader, cards)
+        if self.log:
+            self.emit("give", f"Player {seat} gives the {menu.size} cards to Player {reader}, the reader: "
+                      f"{self._receive_text(reader, racked, extra)}. The others put their cards back.",
+                      ("MCD-6.2", "MCD-7.1", "MCD-7.2", "MCD-7.6"), reader)
+        self._score(seat, menu.size, ("MCD-6.1",))
+        self._close_menu(seat)
+
+    def _close_menu(self, winner) -> None:
+        """MCD-6.3 / MCD-I19: the menu to the bottom of the menu pile; the turn ends."""
+        self.menu_pile.insert(0, self.reading["menu"])
+        if self.log:
+            self.emit("menu-back", f"The menu goes to the bottom of the menu pile" +
+                      ("; the marbles go back to their players." if winner else "."), ("MCD-6.3", "MCD-I19"))
+        self.reading = None
+        self._end_turn()
+
+    # by hand (MCD-I11)
+    def _marble(self, value) -> None:
+        r = self.reading
+        if value != "no-more":
+            r["marbles"].append(value)
+            self.emit("marble", f"Player {value}'s marble drops into the chute ({len(r['marbles'])} from the bottom).",
+                      ("MCD-5.2", "MCD-I11"), value)
+        if value == "no-more" or len(r["marbles"]) == len(r["able"]):
+            if r["marbles"]:
+                self.stage = ("race-pull",)
+            else:
+                self.emit("no-marble", "Nobody drops a marble.", ("MCD-5.2", "MCD-I11"))
+                self._after_no_winner()
+
+    def _pull(self, value) -> None:
+        r = self.reading
+        seat = r["marbles"][len(r["pulled"])]
+        order = self.menu().order
+        if value == "right":
+            pull = order
+        else:
+            pull = next(p for v, _, p in self._wrong(seat) if v == value)
+        self._take_pull(seat, pull)
+        if self._check_marbles(len(r["pulled"]) - 1) is None:
+            if len(r["pulled"]) == len(r["marbles"]):
+                self._after_no_winner()
+
+    def _wrong(self, seat):
+        menu = self.menu()
+        printed = sorted(FOOD_INDEX[x] for x in menu.printed_items())
+        return wrong_pulls(menu.order, self.racks[seat - 1], printed)
+
+    # turns
+    def _clockwise(self, seat) -> list[int]:
+        """The other seats, clockwise from ``seat`` (MCD-3.1: seats are numbered clockwise)."""
+        return [(seat - 1 + k) % self.players + 1 for k in range(1, self.players)]
+
+    def _end_turn(self) -> None:
+        self.end_turn()
+        self.stage = ("start",)
+        if self.over:
+            return
+        if self.turn >= MAX_TURNS:
+            self.over = True
+            self.stats["hit_turn_limit"] = True
+            best = max(self.points)
+            self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
+            self.emit("closing", f"{MAX_TURNS} turns without a winner: the game stops and Player {self.won} wins with "
+                      f"the most points ({best}).", ("MCD-I18",), self.won)
+            return
+        self.current = self.current % self.players + 1               # MCD-3.1: clockwise
+
+    # --- the pending decision -------------------------------------------------------------------
+    def _next_decision(self):
+        if self.over:
+            return None
+        st, seat = self.stage, self.current
+        kind = st[0]
+        if kind == "start":
+            ext = self.extras[seat - 1]
+            n = sum(ext)
+            if not n:
+                return self._roll[seat - 1]
+            rack = self.racks[seat - 1]
+            gain = sum(ext[i] for i in range(N) if rack[i] == SLOT)
+            opts = (Option("return", f"return the {n} extra card{'s' if n != 1 else ''} first ({gain} point"
+                           f"{'s' if gain != 1 else ''}), then roll"),
+                    Option("roll", "roll at once, forgetting the extras (they go back without points)"))
+            return Decision(seat, "extras", "Return your extra cards before rolling?", opts,
+                            ("MCD-7.3", "MCD-7.4", "MCD-7.5"))
+        if kind == "help-partner":
+            opts = [Option(s, f"trade with Player {s}") for s in self._partners(seat)]
+            opts.append(Option("no-trade", "do not trade"))
+            return Decision(seat, "help-partner", "MAY I HELP YOU, PLEASE?: trade 2 cards with whom?", opts,
+                            ("MCD-3.4", "MCD-I15"))
+        if kind == "help-give":
+            opts = [Option(pair_value(a, b), f"give {NAMES[a]} + {NAMES[b]}") for a, b in pairs(self.racks[seat - 1])]
+            return Decision(seat, "help-give", f"Which 2 cards of your rack do you give Player {st[1]}?", opts,
+                            ("MCD-3.4", "MCD-I15"))
+        if kind == "help-take":
+            opts = [Option(pair_value(a, b), f"take {NAMES[a]} + {NAMES[b]}") for a, b in pairs(self.racks[st[1] - 1])]
+            return Decision(seat, "help-take", f"Which 2 cards do you take from Player {st[1]}'s rack?", opts,
+                            ("MCD-3.4", "MCD-I15"))
+        if kind == "take-one":
+            v = st[1][0]
+            opts = [Option(FOODS[i], f"take a {NAMES[i]}") for i in range(N) if self.racks[v - 1][i]]
+            return Decision(seat, "take-one", f"Which card do you take from Player {v}'s rack?", opts,
+                            ("MCD-3.5", "MCD-I16"))
+        if kind == "race-marble":
+            r = self.reading
+            opts = [Option(s, f"Player {s}'s marble is next") for s in r["able"] if s not in r["marbles"]]
+            opts.append(Option("no-more", "no more marbles" if r["marbles"] else "nobody drops a marble"))
+            k = len(r["marbles"]) + 1
+            return Decision(seat, "race-marble", f"The race (by hand): whose marble is number {k} from the bottom?", opts,
+                            ("MCD-5.2", "MCD-5.3", "MCD-I11"))
+        if kind == "race-pull":
+            r = self.reading
+            s = r["marbles"][len(r["pulled"])]
+            opts = [Option("right", f"the right cards: {self.menu().order_text()}")]
+            opts += [Option(v, label) for v, label, _ in self._wrong(s)]
+            return Decision(seat, "race-pull", f"The race (by hand): what did Player {s} pull?", opts,
+                            ("MCD-5.1", "MCD-5.3", "MCD-I11"))
+        raise AssertionError(st)
+
+    @staticmethod
+    def agents():
+        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic}
+
+
+def _counts(items) -> tuple[int, ...]:
+    out = [0] * N
+    for i in items:
+        out[i] += 1
+    return tuple(out)
+
+
+class McDonaldsHeuristic(Agent):
+    """Keeps the rack full and varied (a full, varied rack can fill more orders and makes extras score).
+
+    Returns extras before rolling unless it forgets (chance ``forget``, MCD-7.5); trades and takes the items
+    its rack is shortest of; gives the items it holds most of. Race decisions by hand are made at random."""
+
+    name = "heuristic"
+
+    def __init__(self, forget: float = 0.0):
+        self.forget = forget
+
+    def __repr__(self):
+        return f"{type(self).__name__}(forget={self.forget})"
+
+    def choose(self, game, d, rng):
+        k = d.kind
+        me = d.player
+        if k == "extras":
+            return "roll" if self.forget and rng.random() < self.forget else "return"
+        rack = game.racks[me - 1]
+        if k == "take-one":
+            return min(d.values, key=lambda v: (rack[FOOD_INDEX[v]], FOOD_INDEX[v]))
+        if k == "help-partner":
+            def gain(s):
+                theirs = game.racks[s - 1]
+                return sum(min(theirs[i], SLOT - rack[i]) for i in range(N))
+            best = max((v for v in d.values if v != "no-trade"), key=lambda s: (gain(s), -s))
+            return best if gain(best) > 0 else "no-trade"
+        if k == "help-give":
+            # give what I hold most of: the rack stays varied
+            return max(d.values, key=lambda v: (sum(rack[FOOD_INDEX[x]] for x in v.split("+")), v))
+        if k == "help-take":
+            after = list(rack)
+            for x in game.stage[2].split("+"):
+                after[FOOD_INDEX[x]] -= 1
+
+            def need(v):
+                a, b = (FOOD_INDEX[x] for x in v.split("+"))
+                if a == b:
+                    return min(2, SLOT - after[a]) * 2 - (1 if after[a] == 0 else 0)
+                return min(1, SLOT - after[a]) + min(1, SLOT - after[b]) + (after[a] == 0) + (after[b] == 0)
+            return max(d.values, key=lambda v: (need(v), v))
+        vals = d.values
+        return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
+
+
+class ForgetfulHeuristic(McDonaldsHeuristic):
+    """The heuristic player who forgets to return the extras half of the time (MCD-7.5)."""
+
+    name = "forgetful"
+
+    def __init__(self, forget: float = 0.5):
+        super().__init__(forget)
