@@ -7,6 +7,7 @@ import importlib
 GAMES: dict[str, str] = {
     "disneyland": "toolkit.games.disneyland.rules:DisneylandGame",
     "mcdonalds": "toolkit.games.mcdonalds.rules:McDonaldsGame",
+    "hamburgerspelet": "toolkit.games.hamburgerspelet.rules:HamburgerGame",
 }
 
 

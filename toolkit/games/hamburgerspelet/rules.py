@@ -1,0 +1,606 @@
+"""Hamburgerspelet: state and rules (HB-1 to HB-7 and the interpretations HB-I1 to HB-I15 in rules.md).
+
+>>> g = HamburgerGame(players=2, seed=3)
+>>> g.pending()
+Decision(player=1, kind='roll', values=('roll',))
+>>> [e.clauses for e in g.apply("roll")][0]
+('HB-4.2',)
+>>> g.pending().kind
+'move'
+"""
+from __future__ import annotations
+
+from ...core.agents import Agent
+from ...core.decisions import Decision, Option
+from ...core.game import Game
+from ...core.rng import roll as roll_die
+from .board import LANGUAGES, Board, default_board, load_board
+
+EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
+NOT_SEEN = -1
+
+
+class _Texts:
+    """Option objects shared by every copy of a game with the same board and language (for speed)."""
+
+    _cache: dict = {}
+
+    def __init__(self, board: Board, language: str):
+        self.board, self.language = board, language
+        n = len(board.ingredients)
+        self.ing = [board.name_of(i, language) for i in range(n)]
+        self.spot = [Option(s, f"spot {board.spot_label(s)}") for s in range(len(board.spots))]
+        self.name = [Option(board.ingredients[i].key, self.ing[i]) for i in range(n)]
+        self.steal = [Option(board.ingredients[i].key, f"steal the {self.ing[i]}") for i in range(n)]
+        self.move = {(c, k): Option(f"{c}-{k}", f"chef {c} moves {k}") for c in (1, 2) for k in range(1, 7)}
+        self.pass_ = Option("pass", "take no tile")
+        self.keep = (Option("keep", "keep it on your card"), Option("back", "put it back in the middle"))
+
+    @classmethod
+    def get(cls, board, language):
+        key = (id(board), language)
+        t = cls._cache.get(key)
+        if t is None or t.board is not board:
+            t = cls._cache[key] = cls(board, language)
+        return t
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class HamburgerGame(Game):
+    """The Swedish hamburger game for 2-4 players.
+
+    Options: ``board`` (a board file), ``language`` ("en" by default, or "sv" for the rulebook's Swedish names),
+    ``steal`` (True by default; False is a study variant in which other kitchens do nothing, HB-I14).
+    """
+
+    name = "hamburgerspelet"
+    title = "Hamburgerspelet"
+    min_players, max_players = 2, 4
+    rules_package = "toolkit.games.hamburgerspelet"
+    drawing_module = "toolkit.games.hamburgerspelet.drawing"
+
+    def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        super().__init__(players, seed, options, log=log)
+        unknown = set(self.options) - {"board", "language", "steal"}
+        if unknown:
+            raise ValueError(f"unknown option(s) for hamburgerspelet: {', '.join(sorted(unknown))}")
+        self.language = self.options.get("language", "en")
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r}")
+        self.steal_rule = self.options.get("steal", True)
+        if not isinstance(self.steal_rule, bool):
+            raise ValueError(f"steal must be true or false, not {self.steal_rule!r}")
+        self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
+        b = self.board
+        self.texts = _Texts.get(b, self.language)
+        n = self.n_ingredients = len(b.ingredients)
+        self.bun = b.bun
+        # HB-3.2: four of each ingredient, shuffled, face down on the spots
+        tiles = [i for i in range(n) for _ in range(b.copies)]
+        self.streams["tiles"].shuffle(tiles)
+        self.spots: list[int] = tiles
+        self.cards = [[False] * n for _ in range(players)]    # HB-1.1: the collector cards, open to all
+        self.held = [0] * players
+        # HB-3.1 / HB-I2: seat k plays colour k; both chefs start on its kitchen
+        self.chefs = [[b.kitchens[s], b.kitchens[s]] for s in range(players)]
+        self.owner = {b.kitchens[s]: s + 1 for s in range(players)}        # kitchen square -> seat
+        # HB-I11: what each player knows of the middle, and the step they saw it
+        self.known = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
+        self.seen = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
+        self.current = 1                                   # HB-4.1 / HB-I2
+        self.stage: tuple = ("roll",)
+        self.dice: tuple | None = None
+        self.second: tuple | None = None                   # (chef, steps) still to move this roll (HB-4.6)
+        self.hand: tuple | None = None                     # (tile, from spot or -1, steps each seat saw it)
+        self.over = False
+        self.won: int | None = None
+        self.stats = {"rolls": 0, "doubles": 0, "takes": 0, "kept": 0, "back": 0, "steals": 0, "stolen_kept": 0,
+                      "passes": 0}
+        self._roll = [Decision(s, "roll", "Roll both dice", (Option("roll", "roll both dice"),), ("HB-4.2",))
+                      for s in range(1, players + 1)]
+        if self.log:
+            cols = ", ".join(f"Player {s} {b.colour_name(s - 1, self.language)}" for s in range(1, players + 1))
+            self.emit("setup", f"The {n * b.copies} ingredient tiles are shuffled and laid face down on the "
+                      f"{len(b.spots)} spots in the middle.", ("HB-2.1", "HB-3.2"))
+            self.emit("setup", f"Each player's two chefs start in their kitchen: {cols}.", ("HB-3.1", "HB-I2"))
+            self.emit("setup", "Player 1, the hungriest, starts; play passes clockwise.", ("HB-4.1", "HB-I2"))
+        self._decision = self._roll[0]
+
+    # --- queries ---------------------------------------------------------------------------------
+    def pending(self):
+        return self._decision
+
+    def scores(self):
+        """Ingredients on each collector card (HB-1.1)."""
+        return list(self.held)
+
+    def winner(self):
+        return self.won
+
+    def end_clauses(self):
+        return ("HB-7.1",)
+
+    def ing_name(self, i: int) -> str:
+        return self.texts.ing[i]
+
+    def can_keep(self, seat: int, ing: int) -> bool:
+        """May ``seat`` put ``ing`` on their card now? At most one of each (HB-6.2), the bun last (HB-6.1)."""
+        card = self.cards[seat - 1]
+        return not card[ing] and (ing != self.bun or self.held[seat - 1] == self.n_ingredients - 1)
+
+    def wanted(self, seat: int) -> list[int]:
+        """The ingredients ``seat`` could keep now, in the board's order."""
+        return [i for i in range(self.n_ingredients) if self.can_keep(seat, i)]
+
+    def face_down(self) -> list[int]:
+        return [s for s, t in enumerate(self.spots) if t != EMPTY]
+
+    def free_spots(self) -> list[int]:
+        return [s for s, t in enumerate(self.spots) if t == EMPTY]
+
+    def tile_count(self) -> list[int]:
+        """Tiles of each ingredient in the middle, on cards and in hand (4 each, always)."""
+        out = [0] * self.n_ingredients
+        for t in self.spots:
+            if t != EMPTY:
+                out[t] += 1
+        for card in self.cards:
+            for i, has in enumerate(card):
+                out[i] += has
+        if self.hand is not None:
+            out[self.hand[0]] += 1
+        return out
+
+    def summary(self):
+        st = self.stats
+        return {"rolls": st["rolls"], "doubles": st["doubles"], "takes": st["takes"], "kept": st["kept"],
+                "steals": st["steals"], "stolen_kept": st["stolen_kept"], "passes": st["passes"]}
+
+    def to_dict(self):
+        return {"players": self.players, "seed": self.seed, "options": dict(sorted(self.options.items())),
+                "spots": list(self.spots), "cards": [[i for i, h in enumerate(c) if h] for c in self.cards],
+                "chefs": [list(c) for c in self.chefs], "known": [list(k) for k in self.known],
+                "seen": [list(k) for k in self.seen], "current": self.current, "stage": list(self.stage),
+                "dice": None if self.dice is None else list(self.dice),
+                "second": None if self.second is None else list(self.second),
+                "hand": None if self.hand is None else [self.hand[0], self.hand[1], list(self.hand[2])],
+                "over": self.over, "winner": self.won, "turn": self.turn, "stats": dict(self.stats),
+                "scores": self.scores()}
+
+    def view(self, player=None):
+        """What ``player`` may see: the middle as they know it ("?" for a face-down tile they have not seen),
+        and the tile in hand only if they saw it (HB-5.1, HB-5.6, HB-I11). None: the class view."""
+        d = self.to_dict()
+        if player is not None:
+            k = self.known[player - 1]
+            d["spots"] = [None if t == EMPTY else (k[s] if k[s] != NOT_SEEN else "?") for s, t in enumerate(self.spots)]
+            if self.hand is not None and self.hand[2][player - 1] == NOT_SEEN:
+                d["hand"] = ["?", self.hand[1], None]
+            d["known"] = d["known"][player - 1]
+            d["seen"] = d["seen"][player - 1]
+        return d
+
+    def refresh(self) -> None:
+        """Recount the cards and ask again (after a test or a lesson arranged a position by hand)."""
+        self.held = [sum(c) for c in self.cards]
+        self._decision = self._next_decision()
+
+    # --- applying decisions --------------------------------------------------------------------
+    def _apply(self, decision, value):
+        kind = decision.kind
+        if kind == "roll":
+            self._roll_dice()
+        elif kind == "move":
+            chef, steps = map(int, value.split("-"))
+            d1, d2 = self.dice
+            self.second = (3 - chef, d2 if steps == d1 else d1)
+            self._move(chef, steps, first=True)
+        elif kind == "name":
+            ing = self.board.index_of(value)
+            if self.log:
+                self.emit("name", f"Player {self.current} names the {self.ing_name(ing)}.", ("HB-5.3", "HB-I8"),
+                          self.current, ingredient=value)
+            self.stage = ("take", ing, "hamburger")
+        elif kind == "take":
+            self._take(value)
+        elif kind == "place":
+            self._place(value)
+        elif kind == "steal":
+            self._steal(self.board.index_of(value))
+        elif kind == "keep":
+            self._keep_stolen(value == "keep")
+        self._decision = self._next_decision()
+
+    def _roll_dice(self):
+        dice = self.streams["dice"]
+        self.dice = (roll_die(dice), roll_die(dice))                   # HB-4.2
+        self.stats["rolls"] += 1
+        if self.dice[0] == self.dice[1]:
+            self.stats["doubles"] += 1
+        if self.log:
+            d1, d2 = self.dice
+            self.emit("roll", f"Player {self.current} rolls {d1} and {d2}" +
+                      (", a double." if d1 == d2 else "."), ("HB-4.2",) if d1 != d2 else ("HB-4.2", "HB-4.4"),
+                      self.current, dice=[d1, d2])
+        self.stage = ("move",)
+
+    def _move(self, chef, steps, first):
+        seat = self.current
+        pos = self.chefs[seat - 1]
+        n = len(self.board.loop)
+        dest = pos[chef - 1] = (pos[chef - 1] + steps) % n             # HB-4.2: clockwise, round the loop
+        sq = self.board.loop[dest]
+        if self.log:
+            shared = [f"Player {s}'s chef {c + 1}" for s in range(1, self.players + 1) for c in (0, 1)
+                      if self.chefs[s - 1][c] == dest and (s, c + 1) != (seat, chef)]
+            what = self._square_name(sq)
+            text = (f"Player {seat} moves chef {chef} {steps} to square {dest} ({what})" +
+                    (f", sharing it with {', '.join(shared)}." if shared else "."))
+            clauses = ("HB-4.2", "HB-4.6", "HB-I3") if first else ("HB-4.2", "HB-I3")
+            self.emit("move", text, clauses + (("HB-4.5",) if shared else ()), seat, chef=chef, to=dest)
+        kind = sq.kind
+        if kind == "ingredient":
+            ing = sq.ingredient
+            if self.log:
+                if self.cards[seat - 1][ing]:
+                    self.emit("square", f"Player {seat} already has the {self.ing_name(ing)}, but may still take "
+                              "a tile and look at it.", ("HB-5.2", "HB-I7"), seat)
+                else:
+                    self.emit("square", f"An ingredient square: Player {seat} takes a tile, hoping for the "
+                              f"{self.ing_name(ing)}.", ("HB-5.1",), seat)
+            self.stage = ("take", ing, "square")
+        elif kind == "hamburger":
+            if self.log:
+                self.emit("square", f"A hamburger square: Player {seat} names the ingredient they want.",
+                          ("HB-5.3",), seat)
+            self.stage = ("name",)
+        else:
+            owner = self.owner.get(dest)
+            if owner == seat:
+                if self.log:
+                    self.emit("square", f"Player {seat}'s own kitchen: they take a tile without naming an "
+                              "ingredient.", ("HB-5.4",), seat)
+                self.stage = ("take", EMPTY, "kitchen")
+            elif owner is None:
+                if self.log:
+                    self.emit("square", "Nobody plays this kitchen's colour: nothing happens.", ("HB-I2",), seat)
+                self._after_square()
+            elif not self.steal_rule:
+                if self.log:
+                    self.emit("square", f"Player {owner}'s kitchen; stealing is off in this variant.",
+                              ("HB-I14",), seat)
+                self._after_square()
+            elif self.held[owner - 1] == 0:
+                if self.log:
+                    self.emit("square", f"Player {owner}'s kitchen, but their card is empty: nothing to steal.",
+                              ("HB-5.5", "HB-I10"), seat)
+                self._after_square()
+            else:
+                if self.log:
+                    self.emit("square", f"Player {owner}'s kitchen: Player {seat} steals an ingredient from "
+                              f"Player {owner}'s card.", ("HB-5.5",), seat)
+                self.stage = ("steal", owner)
+
+    def _square_name(self, sq) -> str:
+        if sq.kind == "ingredient":
+            return f"{self.ing_name(sq.ingredient)} square"
+        if sq.kind == "hamburger":
+            return "hamburger square"
+        owner = self.owner.get(sq.index)
+        colour = self.board.colour_name(sq.colour, self.language)
+        return f"{colour} kitchen" + (f", Player {owner}'s" if owner else ", unused")
+
+    def _take(self, value):
+        seat = self.current
+        _, want, why = self.stage
+        if value == "pass":
+            self.stats["passes"] += 1
+            if self.log:
+                self.emit("pass", f"Player {seat} takes no tile.", ("HB-5.2", "HB-I7"), seat)
+            self._after_square()
+            return
+        spot = value
+        tile = self.spots[spot]
+        self.spots[spot] = EMPTY
+        self.stats["takes"] += 1
+        step = len(self.choices)
+        # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11).
+        saw = []
+        for q in range(self.players):
+            saw.append(step if q == seat - 1 else self.seen[q][spot] if self.known[q][spot] != NOT_SEEN else NOT_SEEN)
+            self.known[q][spot] = NOT_SEEN
+            self.seen[q][spot] = NOT_SEEN
+        ok = self.can_keep(seat, tile) and (why == "kitchen" or tile == want)
+        log = self.log
+        where = self.board.spot_label(spot) if log else ""
+        if ok:
+            self._to_card(seat, tile)
+            self.stats["kept"] += 1
+            if log:
+                clause = {"kitchen": "HB-5.4", "square": "HB-5.1", "hamburger": "HB-5.3"}[why]
+                self.emit("keep", f"Player {seat} takes the tile from spot {where}: the {self.ing_name(tile)}! It goes "
+                          "on their collector card.", (clause, "HB-I6") if tile == self.bun else (clause,), seat,
+                          spot=spot, ingredient=self.board.ingredients[tile].key)
+            self._check_win(seat)
+            if not self.over:
+                self._after_square()
+            return
+        self.hand = (tile, spot, tuple(saw))
+        self.stage = ("place",)
+        if log:
+            clauses = {"kitchen": ("HB-5.4",), "square": ("HB-5.1",), "hamburger": ("HB-5.3",)}[why]
+            if why == "kitchen" or tile == want:     # it matched but the card cannot take it
+                clauses += ("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1", "HB-I6")
+            self.emit("look", f"Player {seat} takes the tile from spot {where} and looks at it without showing it: "
+                      "it cannot go on their card, so it goes back.", clauses + ("HB-5.6",), seat, spot=spot,
+                      ingredient=self.board.ingredients[tile].key)
+
+    def _place(self, spot):
+        seat = self.current
+        tile, origin, saw = self.hand
+        self.spots[spot] = tile
+        for q in range(self.players):
+            if saw[q] != NOT_SEEN:
+                self.known[q][spot] = tile
+                self.seen[q][spot] = saw[q]
+        self.hand = None
+        self.stats["back"] += 1
+        if self.log:
+            where = self.board.spot_label(spot)
+            if origin == EMPTY:
+                self.emit("back", f"Player {seat} puts the stolen {self.ing_name(tile)} back face down on spot "
+                          f"{where}; everyone saw which tile it is.", ("HB-5.5", "HB-I10", "HB-I11"), seat, spot=spot)
+            else:
+                self.emit("back", f"Player {seat} puts the tile back face down on spot {where}, without showing it.",
+                          ("HB-5.1", "HB-5.6", "HB-I5"), seat, spot=spot)
+        self._after_square()
+
+    def _steal(self, ing):
+        seat, victim = self.current, self.stage[1]
+        self.cards[victim - 1][ing] = False
+        self.held[victim - 1] -= 1
+        self.stats["steals"] += 1
+        if self.log:
+            self.emit("steal", f"Player {seat} steals the {self.ing_name(ing)} from Player {victim}'s card.",
+                      ("HB-5.5", "HB-I10"), seat, victim=victim, ingredient=self.board.ingredients[ing].key)
+        if self.can_keep(seat, ing):
+            self.stage = ("keep", ing)
+        else:
+            # everyone saw it on the card (HB-I10, HB-I11)
+            self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))
+            self.stage = ("place",)
+            if self.log:
+                self.emit("look", f"Player {seat}'s card cannot take the {self.ing_name(ing)}, so it goes back to the "
+                          "middle.", ("HB-5.5", "HB-6.2") if self.cards[seat - 1][ing] else ("HB-5.5", "HB-6.1"), seat)
+
+    def _keep_stolen(self, keep):
+        seat, ing = self.current, self.stage[1]
+        if keep:
+            self._to_card(seat, ing)
+            self.stats["stolen_kept"] += 1
+            if self.log:
+                self.emit("keep", f"Player {seat} puts the stolen {self.ing_name(ing)} on their own card.",
+                          ("HB-5.5",), seat, ingredient=self.board.ingredients[ing].key)
+            self._check_win(seat)
+            if not self.over:
+                self._after_square()
+        else:
+            self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))
+            self.stage = ("place",)
+
+    def _to_card(self, seat, ing):
+        self.cards[seat - 1][ing] = True
+        self.held[seat - 1] += 1
+
+    def _check_win(self, seat):
+        if self.held[seat - 1] == self.n_ingredients:                 # HB-7.1
+            self.over, self.won = True, seat
+            self.stage = ("over",)
+            self.second = None
+            self.end_turn()
+            if self.log:
+                self.emit("win", f"Player {seat}'s collector card is full, the bun on top: Player {seat} wins!",
+                          ("HB-7.1", "HB-1.1", "HB-I12"), seat)
+
+    def _after_square(self):
+        """The first chef's square is done: move the second; or the roll is done: roll again on a double."""
+        if self.second is not None:
+            chef, steps = self.second
+            self.second = None
+            self._move(chef, steps, first=False)
+            return
+        seat = self.current
+        d1, d2 = self.dice
+        if d1 == d2:                                                     # HB-4.4 / HB-I4
+            if self.log:
+                self.emit("again", f"A double: Player {seat} rolls again.", ("HB-4.4", "HB-I4"), seat)
+            self.stage = ("roll",)
+        else:
+            self.end_turn()
+            self.current = seat % self.players + 1                        # HB-I2: clockwise
+            self.stage = ("roll",)
+        self.dice = None
+
+    # --- the pending decision ------------------------------------------------------------------
+    def _next_decision(self):
+        st, seat, tx = self.stage, self.current, self.texts
+        kind = st[0]
+        if kind == "roll":
+            return self._roll[seat - 1]
+        if kind == "take":
+            want, why = st[1], st[2]
+            opts = [tx.spot[s] for s, t in enumerate(self.spots) if t != EMPTY]
+            if why == "square" and self.cards[seat - 1][want]:
+                opts.append(tx.pass_)
+                clauses = ("HB-5.2", "HB-I5", "HB-I7")
+            else:
+                clauses = ({"kitchen": "HB-5.4", "square": "HB-5.1", "hamburger": "HB-5.3"}[why], "HB-I5")
+            return Decision(seat, "take", "Take a face-down tile from the middle", opts, clauses)
+        if kind == "place":
+            opts = [tx.spot[s] for s, t in enumerate(self.spots) if t == EMPTY]
+            return Decision(seat, "place", "Put the tile back face down on a free spot", opts,
+                            ("HB-5.1", "HB-5.6", "HB-I5"))
+        if kind == "move":
+            d1, d2 = self.dice
+            steps = (d1,) if d1 == d2 else (d1, d2)
+            opts = [tx.move[c, k] for c in (1, 2) for k in steps]
+            return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
+                            ("HB-4.2", "HB-4.6", "HB-I3"))
+        if kind == "name":
+            return Decision(seat, "name", "Name the ingredient you want", [tx.name[i] for i in self.wanted(seat)],
+                            ("HB-5.3", "HB-I8"))
+        if kind == "steal":
+            card = self.cards[st[1] - 1]
+            return Decision(seat, "steal", f"Steal an ingredient from Player {st[1]}'s card",
+                            [tx.steal[i] for i, h in enumerate(card) if h], ("HB-5.5", "HB-I10"))
+        if kind == "keep":
+            return Decision(seat, "keep", f"Keep the stolen {tx.ing[st[1]]} or put it back?", tx.keep,
+                            ("HB-5.5", "HB-I10"))
+        if kind == "over":
+            return None
+        raise AssertionError(st)
+
+    @staticmethod
+    def agents():
+        return {"perfect-memory": PerfectMemory, "no-memory": NoMemory, "fading-memory": FadingMemory}
+
+
+# --- agents -----------------------------------------------------------------------------------------
+class MemoryAgent(Agent):
+    """One play style, three memories. The agent recalls what its player saw of the middle
+    (``game.known``, HB-I11) through ``recall``; everything else is the same, so the value of memory can be
+    measured. It moves chefs to squares where it can gain most (HB-4.6), takes a remembered tile it can keep,
+    avoids spots it remembers holding useless tiles, names an ingredient it remembers the place of, and steals
+    an ingredient it needs (or the one that hurts most)."""
+
+    name = "memory"
+
+    def recall(self, game, seat, rng) -> dict:
+        """Spot -> ingredient, as far as this agent remembers it."""
+        raise NotImplementedError
+
+    def choose(self, game, d, rng):
+        seat, kind, vals = d.player, d.kind, d.values
+        if len(vals) == 1:
+            return vals[0]
+        if kind == "move":
+            return self._move(game, seat, vals, rng)
+        mem = self.recall(game, seat, rng)
+        if kind == "take":
+            _, want, why = game.stage
+            if "pass" in vals:                       # a peek is free knowledge (HB-5.2)
+                unknown = [v for v in vals if v != "pass" and v not in mem]
+                return self._pick(unknown, rng) if unknown else "pass"
+            if why == "kitchen":
+                good = [s for s, i in mem.items() if game.can_keep(seat, i)]
+            else:
+                good = [s for s, i in mem.items() if i == want]
+            if good:
+                return min(good)
+            unknown = [v for v in vals if v not in mem]
+            return self._pick(unknown or list(vals), rng)
+        if kind == "name":
+            keys = [game.board.ingredients[i].key for s, i in sorted(mem.items()) if game.can_keep(seat, i)]
+            return keys[0] if keys else self._pick(vals, rng)
+        if kind == "steal":
+            wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
+            return self._pick(wanted or list(vals), rng)
+        if kind == "keep":
+            return "keep"
+        return self._pick(vals, rng)                 # place: any free spot
+
+    @staticmethod
+    def _pick(vals, rng):
+        return vals[int(rng.random() * len(vals))]
+
+    def _move(self, game, seat, vals, rng):
+        """Both chefs' landing squares, first chef's weighted a little more (it is resolved first)."""
+        d1, d2 = game.dice
+        pos = game.chefs[seat - 1]
+        n = len(game.board.loop)
+        mem = self.recall(game, seat, rng)
+        best, choice = None, vals[0]
+        for v in vals:
+            chef, steps = int(v[0]), int(v[2:])
+            other = d2 if steps == d1 else d1
+            a = self._worth(game, seat, (pos[chef - 1] + steps) % n, mem)
+            b = self._worth(game, seat, (pos[2 - chef] + other) % n, mem)
+            score = a + b + 0.01 * a + 0.001 * rng.random()
+            if best is None or score > best:
+                best, choice = score, v
+        return choice
+
+    def _worth(self, game, seat, square, mem):
+        """Roughly the chance of a new ingredient from landing on ``square``."""
+        sq = game.board.loop[square]
+        wanted = game.wanted(seat)
+        if not wanted:
+            return 0.0
+        left = game.tile_count()     # tiles per ingredient not on cards (cards are open to all)
+        for card in game.cards:
+            for i, h in enumerate(card):
+                left[i] -= h
+        down = max(1, len(game.face_down()))
+        if sq.kind == "ingredient":
+            i = sq.ingredient
+            if i not in wanted:
+                return 0.0
+            return 1.0 if i in mem.values() else left[i] / down
+        if sq.kind == "hamburger":
+            if any(i in wanted for i in mem.values()):
+                return 1.0
+            return max(left[i] for i in wanted) / down
+        owner = game.owner.get(square)
+        if owner is None:
+            return 0.0
+        if owner == seat:
+            if any(i in wanted for i in mem.values()):
+                return 1.0
+            return sum(left[i] for i in wanted) / down
+        if not game.steal_rule:
+            return 0.0
+        return 1.0 if any(game.cards[owner - 1][i] for i in wanted) else 0.1 * (game.held[owner - 1] > 0)
+
+
+class PerfectMemory(MemoryAgent):
+    """Remembers every tile its player saw, and where it went (HB-I11)."""
+
+    name = "perfect-memory"
+
+    def recall(self, game, seat, rng):
+        k = game.known[seat - 1]
+        return {s: i for s, i in enumerate(k) if i != NOT_SEEN}
+
+
+class NoMemory(MemoryAgent):
+    """Remembers nothing of the middle: every face-down tile is a surprise."""
+
+    name = "no-memory"
+
+    def recall(self, game, seat, rng):
+        return {}
+
+
+class FadingMemory(MemoryAgent):
+    """Recalls a tile seen ``age`` steps ago with probability 0.5 ** (age / half_life), afresh at each
+    decision (memory as a chance of recall that fades with time)."""
+
+    name = "fading-memory"
+
+    def __init__(self, half_life: float = 40.0):
+        if not half_life > 0:
+            raise ValueError("half_life must be positive")
+        self.half_life = float(half_life)
+
+    def recall(self, game, seat, rng):
+        k, seen, now = game.known[seat - 1], game.seen[seat - 1], len(game.choices)
+        out = {}
+        for s, i in enumerate(k):
+            if i != NOT_SEEN and rng.random() < 0.5 ** ((now - seen[s]) / self.half_life):
+                out[s] = i
+        return out
+
+    def __repr__(self):
+        return f"FadingMemory(half_life={self.half_life:g})"
