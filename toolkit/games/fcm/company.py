@@ -192,7 +192,7 @@ class Company:
         self.hires_used = 0
         self.fresh: list[dict] = []         # beach cards trained this turn, and hires from empty piles
         self.train_left: dict = {}          # trainer key -> training actions left
-        self.paid = 0                       # salaries paid this Payday
+        self.paid = 0                       # salaries paid at the last Payday
 
     def owned(self) -> Counter:
         """Every card the player has anywhere (the CEO excluded): FCM-3.n3 counts them all."""
@@ -743,7 +743,7 @@ class CompanyPhases:
                 self.say("freezer", lambda: f"Player {seat} keeps {_list(+co.goods)} in the freezer.", ("FCM-7.1",), seat)
             co.hand = co.hand + co.work.counts() + co.beach          # FCM-7.2
             co.work, co.beach, co.overfilled = Structure(), Counter(), False
-            co.fresh, co.train_left, co.hires_used, co.free_hires, co.paid = [], {}, 0, 0, 0
+            co.fresh, co.train_left, co.hires_used, co.free_hires = [], {}, 0, 0
             if co.coming_soon:                                        # FCM-7.3
                 self.say("open", lambda: f"Player {seat}'s coming-soon restaurants open: {', '.join(co.coming_soon)}.", ("FCM-7.3",), seat)
                 co.restaurants.extend(co.coming_soon)
