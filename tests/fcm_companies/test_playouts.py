@@ -91,3 +91,19 @@ def test_the_company_rule_modules_import_no_drawing_or_widgets():
             "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'ipywidgets', 'IPython'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""
+
+
+def test_fcm_0_1_fcm_0_2_a_round_runs_the_company_phases_in_order():
+    """FCM-0.2 phases 1, 2, 3, 5, 7 in order (4 and 6 belong to the full game, FCM-I45); FCM-0.1 phase 1 is
+    simultaneous (revealed together) and phase 3 goes in turn order."""
+    g = CompanyGame(players=3, seed=2, options={"rounds": 2})
+    play(g, [BuilderAgent()] * 3)
+    marks = [e.kind for e in g.events if e.kind in ("phase", "order", "structure", "working", "pay", "tokens")]
+    first = marks[:marks.index("tokens") + 1]
+    assert first[0] == "phase" and first.index("order") > max(i for i, k in enumerate(first) if k == "structure")
+    assert first.index("working") > first.index("order") and first.index("pay") > first.index("working")
+    kinds = [e.kind for e in g.events]
+    reveal = [i for i, k in enumerate(kinds) if k == "structure"][:3]
+    chosen = [i for i, k in enumerate(kinds) if k == "choose"][:3]
+    assert max(chosen) < min(reveal) and max(reveal) < kinds.index("order")    # all chosen, then revealed together
+    assert all("FCM-0.2" in e.clauses for e in g.events if e.kind == "phase")
