@@ -33,10 +33,12 @@ def place_chefs(g, seat, a, b):
     g.chefs[seat - 1] = [a, b]
 
 
-def roll(g, *faces):
-    """Load the dice with ``faces`` and roll."""
-    g.streams.load("dice", faces)
-    return g.apply("roll")
+def roll(g, d1, d2, *later):
+    """Set the dice of the roll waiting to be moved, and load the dice with ``later`` faces for later rolls."""
+    g.dice = (d1, d2)
+    if later:
+        g.streams.load("dice", later)
+    g.refresh()
 
 
 def square_of(g, kind, ingredient=None, colour=None):

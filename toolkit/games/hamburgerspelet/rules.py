@@ -1,18 +1,22 @@
 """Hamburgerspelet: state and rules (HB-1 to HB-7 and the interpretations HB-I1 to HB-I15 in rules.md).
 
 >>> g = HamburgerGame(players=2, seed=3)
->>> g.pending()
-Decision(player=1, kind='roll', values=('roll',))
->>> [e.clauses for e in g.apply("roll")][0]
-('HB-4.2',)
+>>> g.dice, g.pending().values
+((4, 1), ('1-1', '1-4', '2-1', '2-4'))
+>>> [e.text for e in g.apply("1-4")]
+['Player 1 moves chef 1 4 to square 4 (mayonnaise square).', 'An ingredient square: Player 1 takes a tile, hoping for the mayonnaise.']
 >>> g.pending().kind
-'move'
+'take'
 """
 from __future__ import annotations
+
+import copy
+import random
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
+from ...core.rng import LoadedDie, Streams
 from ...core.rng import roll as roll_die
 from .board import LANGUAGES, Board, default_board, load_board
 
@@ -90,7 +94,7 @@ class HamburgerGame(Game):
         self.known = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
         self.seen = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
         self.current = 1                                   # HB-4.1 / HB-I2
-        self.stage: tuple = ("roll",)
+        self.stage: tuple = ("move",)
         self.dice: tuple | None = None
         self.second: tuple | None = None                   # (chef, steps) still to move this roll (HB-4.6)
         self.hand: tuple | None = None                     # (tile, from spot or -1, steps each seat saw it)
@@ -98,15 +102,14 @@ class HamburgerGame(Game):
         self.won: int | None = None
         self.stats = {"rolls": 0, "doubles": 0, "takes": 0, "kept": 0, "back": 0, "steals": 0, "stolen_kept": 0,
                       "passes": 0}
-        self._roll = [Decision(s, "roll", "Roll both dice", (Option("roll", "roll both dice"),), ("HB-4.2",))
-                      for s in range(1, players + 1)]
         if self.log:
             cols = ", ".join(f"Player {s} {b.colour_name(s - 1, self.language)}" for s in range(1, players + 1))
             self.emit("setup", f"The {n * b.copies} ingredient tiles are shuffled and laid face down on the "
                       f"{len(b.spots)} spots in the middle.", ("HB-2.1", "HB-3.2"))
             self.emit("setup", f"Each player's two chefs start in their kitchen: {cols}.", ("HB-3.1", "HB-I2"))
             self.emit("setup", "Player 1, the hungriest, starts; play passes clockwise.", ("HB-4.1", "HB-I2"))
-        self._decision = self._roll[0]
+        self._roll_dice()
+        self._decision = self._next_decision()
 
     # --- queries ---------------------------------------------------------------------------------
     def pending(self):
@@ -187,12 +190,43 @@ class HamburgerGame(Game):
         self.held = [sum(c) for c in self.cards]
         self._decision = self._next_decision()
 
+    def __deepcopy__(self, memo):
+        """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
+        decisions and events are never changed after they are made, so copies share them)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["options"] = copy.deepcopy(self.options)
+        d["spots"] = list(self.spots)
+        d["cards"] = [list(c) for c in self.cards]
+        d["held"] = list(self.held)
+        d["chefs"] = [list(c) for c in self.chefs]
+        d["known"] = [list(k) for k in self.known]
+        d["seen"] = [list(k) for k in self.seen]
+        d["stats"] = dict(self.stats)
+        d["choices"] = list(self.choices)
+        d["events"] = list(self.events)
+        d["timeline"] = list(self.timeline)
+        streams = Streams(self.streams.seed)
+        for name, r in self.streams._streams.items():
+            if isinstance(r, LoadedDie):
+                c = LoadedDie(r.faces, r.sides)
+                c.i = r.i
+            else:
+                c = random.Random.__new__(random.Random)     # no reseeding from the system: faster
+                c.setstate(r.getstate())
+            streams._streams[name] = c
+        d["streams"] = streams
+        return new
+
+    def clone(self):
+        """An independent copy (events are immutable and shared); see ``__deepcopy__``."""
+        return self.__deepcopy__({})
+
     # --- applying decisions --------------------------------------------------------------------
     def _apply(self, decision, value):
         kind = decision.kind
-        if kind == "roll":
-            self._roll_dice()
-        elif kind == "move":
+        if kind == "move":
             chef, steps = map(int, value.split("-"))
             d1, d2 = self.dice
             self.second = (3 - chef, d2 if steps == d1 else d1)
@@ -365,11 +399,10 @@ class HamburgerGame(Game):
         if self.log:
             self.emit("steal", f"Player {seat} steals the {self.ing_name(ing)} from Player {victim}'s card.",
                       ("HB-5.5", "HB-I10"), seat, victim=victim, ingredient=self.board.ingredients[ing].key)
+        self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))   # everyone saw it (HB-I10, HB-I11)
         if self.can_keep(seat, ing):
             self.stage = ("keep", ing)
         else:
-            # everyone saw it on the card (HB-I10, HB-I11)
-            self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))
             self.stage = ("place",)
             if self.log:
                 self.emit("look", f"Player {seat}'s card cannot take the {self.ing_name(ing)}, so it goes back to the "
@@ -378,6 +411,7 @@ class HamburgerGame(Game):
     def _keep_stolen(self, keep):
         seat, ing = self.current, self.stage[1]
         if keep:
+            self.hand = None
             self._to_card(seat, ing)
             self.stats["stolen_kept"] += 1
             if self.log:
@@ -387,7 +421,6 @@ class HamburgerGame(Game):
             if not self.over:
                 self._after_square()
         else:
-            self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))
             self.stage = ("place",)
 
     def _to_card(self, seat, ing):
@@ -416,19 +449,15 @@ class HamburgerGame(Game):
         if d1 == d2:                                                     # HB-4.4 / HB-I4
             if self.log:
                 self.emit("again", f"A double: Player {seat} rolls again.", ("HB-4.4", "HB-I4"), seat)
-            self.stage = ("roll",)
         else:
             self.end_turn()
             self.current = seat % self.players + 1                        # HB-I2: clockwise
-            self.stage = ("roll",)
-        self.dice = None
+        self._roll_dice()
 
     # --- the pending decision ------------------------------------------------------------------
     def _next_decision(self):
         st, seat, tx = self.stage, self.current, self.texts
         kind = st[0]
-        if kind == "roll":
-            return self._roll[seat - 1]
         if kind == "take":
             want, why = st[1], st[2]
             opts = [tx.spot[s] for s, t in enumerate(self.spots) if t != EMPTY]
@@ -444,7 +473,7 @@ class HamburgerGame(Game):
                             ("HB-5.1", "HB-5.6", "HB-I5"))
         if kind == "move":
             d1, d2 = self.dice
-            steps = (d1,) if d1 == d2 else (d1, d2)
+            steps = (d1,) if d1 == d2 else (min(d1, d2), max(d1, d2))
             opts = [tx.move[c, k] for c in (1, 2) for k in steps]
             return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
                             ("HB-4.2", "HB-4.6", "HB-I3"))
@@ -464,7 +493,8 @@ class HamburgerGame(Game):
 
     @staticmethod
     def agents():
-        return {"perfect-memory": PerfectMemory, "no-memory": NoMemory, "fading-memory": FadingMemory}
+        return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
+                "fading-memory": FadingMemory}
 
 
 # --- agents -----------------------------------------------------------------------------------------
