@@ -1,0 +1,58 @@
+"""Smoke tests for the FCM map drawings: each takes ``ax=None`` or an Axes and returns the Axes."""
+import random
+
+import matplotlib
+from matplotlib.figure import Figure
+
+from toolkit.core import Streams
+from toolkit.games.fcm import map_drawing as md
+from toolkit.games.fcm import placement as pl
+from toolkit.games.fcm import reach as rc
+from toolkit.games.fcm.map import assemble_map, map_from_layout
+
+
+def busy_map():
+    m = assemble_map(5, Streams(3)["map"])
+    rng = random.Random(1)
+    for ch in (1, 2, 3):
+        top, corner = rng.choice(pl.legal_restaurants(m, ch, "start"))
+        pl.place_starting_restaurant(m, ch, top, corner)
+    m.drive_ins.add(2)
+    for n in (11, 7, 1):
+        top, turned = pl.legal_campaigns(m, 1, n)[0]
+        pl.place_campaign(m, 1, n, top, "burger", 2, turned=turned)
+    pl.place_airplane(m, 1, 5, "n", 4, "soda", 2)
+    for n in sorted(m.campaigns):
+        rc.run_campaign(m, n)
+    return m
+
+
+def test_every_drawing_returns_its_axes():
+    m = busy_map()
+    rid = sorted(m.restaurants)[0]
+    for draw in (lambda ax: md.draw_map(m, ax), lambda ax: md.draw_demand(m, ax),
+                 lambda ax: md.draw_range(m, rid, 3, ax), lambda ax: md.draw_distances(m, rid, ax),
+                 lambda ax: md.draw_zeppelin(m, rid, 4, ax),
+                 *[(lambda n: lambda ax: md.draw_reach(m, n, ax))(n) for n in sorted(m.campaigns)]):
+        ax = draw(None)
+        assert isinstance(ax, matplotlib.axes.Axes) and ax.get_title()
+        given = Figure().add_subplot()
+        assert draw(given) is given
+
+
+def test_route_drawing_and_pngs():
+    m = map_from_layout([["A0", "Q0", "R0"]])
+    pl.place_starting_restaurant(m, 1, (3, 3), "nw")
+    ax = md.draw_route(m, "1-1", [(2, c) for c in range(3, 12)])
+    assert "soda, soda" in ax.get_title()
+    png = md.map_png(m)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert m._repr_png_()[:4] == b"\x89PNG" and md.state_png(m)[:4] == b"\x89PNG"
+
+
+def test_drawing_changes_nothing():
+    m = busy_map()
+    before = m.to_dict()
+    md.draw_demand(m)
+    md.draw_distances(m, sorted(m.restaurants)[0])
+    assert m.to_dict() == before

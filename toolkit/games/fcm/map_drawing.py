@@ -1,0 +1,278 @@
+"""Drawings of a Food Chain Magnate map: the map itself, demand, campaign reach, road range, distances
+from an entrance, a buyer's route and a zeppelin's flight. Every function takes ``ax=None`` and returns the
+Axes; nothing here decides a rule (the queries come from ``roads`` and ``reach``).
+
+Square ``(row, col)`` is drawn centred at x = col, y = row, with row 0 at the top.
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from matplotlib.collections import PatchCollection
+from matplotlib.colors import to_rgb
+from matplotlib.patches import Patch, Rectangle
+
+from . import reach as _reach
+from . import roads as _roads
+from .map import BRIDGE, DRINK_CHARS, TILE, FcmMap
+
+#: Colours of everything on the map (style lives here, never in the rules).
+PALETTE = {
+    "road": "#6e6e6e", "bridge": "#9a9a9a", "empty": "#f3efe2", "house": "#d8b48a", "garden": "#8cc46c",
+    "beer": "#d9962b", "lemonade": "#eedc45", "soda": "#5aa6e6", "burger": "#8b4a1c", "pizza": "#d8402f",
+    "tile border": "#b9b2a0", "ink": "#222222", "radio": "#9467bd", "airplane": "#17a2b8",
+    "mailbox": "#8c564b", "billboard": "#e377c2", "range": "#2ca02c", "route": "#d62728", "reach": "#ff7f0e",
+}
+CHAIN_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a700", "#9467bd")   # chains (seats) 1..5
+_LUT = {"#": "road", BRIDGE: "bridge", ".": "empty", "H": "house", **DRINK_CHARS}
+_LETTER = {"beer": "B", "lemonade": "L", "soda": "S"}
+
+
+def chain_colour(chain: int) -> str:
+    return CHAIN_COLOURS[(chain - 1) % len(CHAIN_COLOURS)]
+
+
+def _axes(ax, fmap: FcmMap, scale=0.32):
+    if ax is not None:
+        return ax
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(fmap.width * scale + 0.6, fmap.height * scale + 0.6), dpi=100)
+    return fig.add_subplot()
+
+
+def map_image(fmap: FcmMap) -> np.ndarray:
+    """The map's squares as an RGB array (terrain, placed houses and gardens)."""
+    rgb = {k: to_rgb(PALETTE[v]) for k, v in _LUT.items()}
+    img = np.array([[rgb[ch] for ch in row] for row in fmap.terrain])
+    house, garden = to_rgb(PALETTE["house"]), to_rgb(PALETTE["garden"])
+    for h in fmap.houses.values():
+        if not h.printed:
+            for r, c in h.squares:
+                img[r, c] = house
+        for r, c in h.garden:
+            img[r, c] = garden
+    return img
+
+
+def _rects(ax, boxes, zorder, hatch=None, **style):
+    """Rectangles ``(x, y, width, height)`` as one collection (far faster than one patch each)."""
+    if not boxes:
+        return None
+    coll = PatchCollection([Rectangle((x, y), w, h) for x, y, w, h in boxes], zorder=zorder, hatch=hatch, **style)
+    ax.add_collection(coll, autolim=False)
+    return coll
+
+
+def _bbox(squares):
+    rs = [s[0] for s in squares]
+    cs = [s[1] for s in squares]
+    return min(rs), min(cs), max(rs), max(cs)
+
+
+def _airplane_box(fmap, c):
+    lo, hi = min(c.lines) - 0.5, max(c.lines) + 0.5
+    if c.side == "n":
+        return lo, -2.5, hi - lo, 1.8
+    if c.side == "s":
+        return lo, fmap.height - 0.3, hi - lo, 1.8
+    if c.side == "w":
+        return -2.5, lo, 1.8, hi - lo
+    return fmap.width - 0.3, lo, 1.8, hi - lo
+
+
+def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
+    """The map: tiles with faint borders, roads and bridges, drink sources, houses with their numbers and
+    gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers.
+
+    >>> from toolkit.games.fcm.map import map_from_layout
+    >>> ax = draw_map(map_from_layout([["G0", "H0"]])); ax.get_title()
+    'FCM map, 2x1 tiles'
+    """
+    ax = _axes(ax, fmap)
+    ink = PALETTE["ink"]
+    h, w = fmap.height, fmap.width
+    ax.imshow(map_image(fmap), extent=(-0.5, w - 0.5, h - 0.5, -0.5), interpolation="nearest", zorder=0)
+    ax.vlines([k * TILE - 0.5 for k in range(fmap.cols + 1)], -0.5, h - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
+    ax.hlines([k * TILE - 0.5 for k in range(fmap.rows + 1)], -0.5, w - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
+    bridges = [(r, c) for r, row in enumerate(fmap.terrain) for c, ch in enumerate(row) if ch == BRIDGE]
+    # the north-south road passes over the west-east one, drawn with white rails
+    _rects(ax, [(c - 0.32, r - 0.5, 0.64, 1.0) for r, c in bridges], fc=PALETTE["road"], ec="none", zorder=2)
+    for r, c in bridges:
+        ax.vlines([c - 0.34, c + 0.34], r - 0.5, r + 0.5, colors="white", lw=1.2, zorder=2)
+    for (r, c), drink in fmap.sources():
+        ax.text(c, r, _LETTER[drink], ha="center", va="center", fontsize=7, fontweight="bold", color=ink, zorder=3)
+    boxes = []
+    for n, house in fmap.houses.items():
+        r0, c0, r1, c1 = _bbox(house.squares)
+        boxes.append((c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9))
+        ax.text((c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9, fontweight="bold",
+                color=ink, zorder=3)
+    _rects(ax, boxes, fc="none", ec=ink, lw=0.8, zorder=2)
+    rests = sorted(fmap.restaurants.values(), key=lambda r: r.rid)
+    for opened in (True, False):
+        mine = [r for r in rests if r.open == opened]
+        _rects(ax, [(r.top[1] - 0.42, r.top[0] - 0.42, 1.84, 1.84) for r in mine],
+               fc=[chain_colour(r.chain) if opened else "white" for r in mine],
+               ec=[chain_colour(r.chain) for r in mine], lw=1.5, hatch=None if opened else "////", zorder=4)
+    doors = [e for r in rests for e in _roads.entrances(fmap, r)]
+    _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
+    boxes, colours = [], []
+    for cmp in sorted(fmap.campaigns.values(), key=lambda c: c.number):
+        if cmp.kind == "airplane":
+            x, y, bw, bh = _airplane_box(fmap, cmp)
+        else:
+            r0, c0, r1, c1 = _bbox(cmp.squares)
+            x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
+        boxes.append((x, y, bw, bh))
+        colours.append(PALETTE[cmp.kind])
+        ax.text(x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=7, color="white",
+                fontweight="bold", zorder=5)
+    _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
+    pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
+    ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
+    ax.set_ylim(h - 0.5 + pad, -0.5 - pad)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles", fontsize=10)
+    return ax
+
+
+def _shade(ax, fmap, squares, colour, alpha=0.45, zorder=1.5):
+    over = np.zeros((fmap.height, fmap.width, 4))
+    rgb = to_rgb(colour)
+    for r, c in squares:
+        over[r, c] = (*rgb, alpha)
+    ax.imshow(over, extent=(-0.5, fmap.width - 0.5, fmap.height - 0.5, -0.5), interpolation="nearest", zorder=zorder)
+
+
+def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
+    boxes = []
+    for n in numbers:
+        r0, c0, r1, c1 = _bbox(fmap.houses[n].all_squares)
+        boxes.append((c0 - 0.5, r0 - 0.5, c1 - c0 + 1, r1 - r0 + 1))
+    _rects(ax, boxes, fc="none", ec=colour, lw=lw, zorder=3.5)
+
+
+def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
+    """The map with each house's demand tokens as coloured dots (one per token, by good) (FCM-6.6)."""
+    ax = draw_map(fmap, ax, title or "Demand on the houses")
+    xs, ys, cs = [], [], []
+    for n, goods in sorted(fmap.demand.items()):
+        r0, c0, r1, _ = _bbox(fmap.houses[n].squares)
+        for i, g in enumerate(goods):
+            xs.append(c0 - 0.3 + 0.4 * i)
+            ys.append(r1 + 0.3)
+            cs.append(PALETTE[g])
+    if xs:
+        ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
+    ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")],
+              loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False)
+    return ax
+
+
+def campaign_area(fmap: FcmMap, number: int) -> list:
+    """The squares a campaign covers, for shading: a billboard's neighbours, a mailbox's block, an
+    airplane's lines, a radio's 3x3 tiles (FCM-6.2 to FCM-6.5)."""
+    c = fmap.campaigns[number]
+    if c.kind == "billboard":
+        return sorted({(r + dr, cc + dc) for r, cc in c.squares for dr, dc in _roads.STEPS
+                       if fmap.on_map((r + dr, cc + dc))} - set(c.squares))
+    if c.kind == "mailbox":
+        blocks = _reach.mailbox_blocks(fmap)
+        mine = {blocks[s] for s in c.squares}
+        return [s for s, b in blocks.items() if b in mine]
+    if c.kind == "airplane":
+        axis = 0 if c.side in ("w", "e") else 1
+        return [(r, cc) for r in range(fmap.height) for cc in range(fmap.width) if (r, cc)[axis] in c.lines]
+    tiles = set(_reach.radio_tiles(fmap, c.squares))
+    return [(r, cc) for r in range(fmap.height) for cc in range(fmap.width) if fmap.tile_of((r, cc)) in tiles]
+
+
+def draw_reach(fmap: FcmMap, number: int, ax=None):
+    """A campaign's area shaded and the houses it reaches outlined (FCM-6.2 to FCM-6.5)."""
+    c = fmap.campaigns[number]
+    houses = _reach.campaign_reach(fmap, number)
+    ax = draw_map(fmap, ax, f"{c.kind} {number} reaches houses {', '.join(map(str, houses)) or 'none'}")
+    _shade(ax, fmap, campaign_area(fmap, number), PALETTE[c.kind], alpha=0.35)
+    _outline_houses(ax, fmap, houses, PALETTE["reach"])
+    return ax
+
+
+def draw_range(fmap: FcmMap, restaurant, rng: int, ax=None):
+    """Road squares within road range ``rng`` of a restaurant's entrances shaded, houses in range outlined
+    (FCM-3.4, FCM-3.5, FCM-3.7)."""
+    r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
+    houses = _roads.houses_in_range(fmap, r, rng)
+    ax = draw_map(fmap, ax, f"Road range {rng} from restaurant {r.rid}: houses {', '.join(map(str, houses)) or 'none'}")
+    _shade(ax, fmap, _roads.squares_in_range(fmap, r, rng), PALETTE["range"], alpha=0.55, zorder=1.6)
+    _outline_houses(ax, fmap, houses, PALETTE["reach"])
+    return ax
+
+
+def draw_distances(fmap: FcmMap, restaurant, ax=None, numbers: bool = True):
+    """Every road square coloured and numbered by its distance (tile borders crossed) from the restaurant's
+    entrances (FCM-4.3); squares not joined to it stay grey."""
+    from matplotlib import colormaps
+    r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
+    dist = _roads.road_distances(fmap, r)
+    ax = draw_map(fmap, ax, f"Distance from restaurant {r.rid} (tile borders crossed)")
+    top = max(dist.values(), default=0)
+    cmap = colormaps["viridis"]
+    over = np.zeros((fmap.height, fmap.width, 4))
+    for (rr, cc), d in dist.items():
+        over[rr, cc] = cmap(d / max(top, 1))
+        if numbers:
+            ax.text(cc, rr, str(d), ha="center", va="center", fontsize=6, color="white" if d < top * 0.6 else "black",
+                    zorder=3)
+    ax.imshow(over, extent=(-0.5, fmap.width - 0.5, fmap.height - 0.5, -0.5), interpolation="nearest", zorder=1.6)
+    return ax
+
+
+def draw_route(fmap: FcmMap, restaurant, route, rng: int | None = None, ax=None):
+    """A buyer's route as a line from the entrance, with the drink sources it collects circled (FCM-3.5)."""
+    r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
+    cost = _roads.route_cost(fmap, r, route)
+    got = _roads.route_sources(fmap, r, route, cost if rng is None else rng)
+    ax = draw_map(fmap, ax, f"Route of range {cost}: {', '.join(d for _, d in got) or 'no drinks'}")
+    first = tuple(route[0])
+    start = min(_roads.entrances(fmap, r), key=lambda e: abs(e[0] - first[0]) + abs(e[1] - first[1]))
+    pts = [start] + [tuple(s) for s in route]
+    ax.plot([p[1] for p in pts], [p[0] for p in pts], color=PALETTE["route"], lw=2.5, zorder=6)
+    ax.plot([pts[-1][1]], [pts[-1][0]], marker="o", color=PALETTE["route"], zorder=6)
+    for (sr, sc), _ in got:
+        ax.add_patch(Rectangle((sc - 0.5, sr - 0.5), 1, 1, fill=False, ec=PALETTE["route"], lw=2, zorder=6))
+    return ax
+
+
+def draw_zeppelin(fmap: FcmMap, restaurant, rng: int = 4, ax=None):
+    """Tiles within air range shaded and the flight passing the most drink sources drawn (FCM-3.5)."""
+    r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
+    tiles = set(_roads.zeppelin_tiles(fmap, r, rng))
+    path, got = _roads.best_zeppelin_route(fmap, r, rng)
+    ax = draw_map(fmap, ax, f"Zeppelin range {rng}: best flight takes {len(got)} sources")
+    _shade(ax, fmap, [(a, b) for a in range(fmap.height) for b in range(fmap.width) if fmap.tile_of((a, b)) in tiles],
+           PALETTE["airplane"], alpha=0.25)
+    ax.plot([tc * TILE + 2 for _, tc in path], [tr * TILE + 2 for tr, _ in path], color=PALETTE["route"], lw=2.5,
+            marker="o", zorder=6)
+    return ax
+
+
+def draw_state(game, viewer=None, ax=None):
+    """The map of a game (``game.map``) or a map itself; everything on the map is public, so ``viewer``
+    changes nothing."""
+    fmap = game if isinstance(game, FcmMap) else game.map
+    return draw_map(fmap, ax)
+
+
+def map_png(fmap: FcmMap, dpi: int = 100) -> bytes:
+    """The map as PNG bytes (the figure is not kept)."""
+    ax = draw_map(fmap)
+    buf = io.BytesIO()
+    ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
+    return buf.getvalue()
+
+
+def state_png(game, viewer=None) -> bytes:
+    fmap = game if isinstance(game, FcmMap) else game.map
+    return map_png(fmap)
