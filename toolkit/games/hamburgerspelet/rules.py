@@ -546,52 +546,56 @@ class MemoryAgent(Agent):
         return vals[int(rng.random() * len(vals))]
 
     def _move(self, game, seat, vals, rng):
-        """Both chefs' landing squares, first chef's weighted a little more (it is resolved first)."""
+        """Both chefs' landing squares, the first chef's weighted a little more (it is resolved first)."""
         d1, d2 = game.dice
         pos = game.chefs[seat - 1]
-        n = len(game.board.loop)
+        loop = game.board.loop
+        n = len(loop)
         mem = self.recall(game, seat, rng)
+        ctx = self._context(game, seat, mem)
         best, choice = None, vals[0]
         for v in vals:
             chef, steps = int(v[0]), int(v[2:])
             other = d2 if steps == d1 else d1
-            a = self._worth(game, seat, (pos[chef - 1] + steps) % n, mem)
-            b = self._worth(game, seat, (pos[2 - chef] + other) % n, mem)
+            a = self._worth(game, seat, loop[(pos[chef - 1] + steps) % n], ctx)
+            b = self._worth(game, seat, loop[(pos[2 - chef] + other) % n], ctx)
             score = a + b + 0.01 * a + 0.001 * rng.random()
             if best is None or score > best:
                 best, choice = score, v
         return choice
 
-    def _worth(self, game, seat, square, mem):
-        """Roughly the chance of a new ingredient from landing on ``square``."""
-        sq = game.board.loop[square]
+    @staticmethod
+    def _context(game, seat, mem):
+        """What the worth of a square depends on: the ingredients wanted, which of them the agent remembers
+        a spot of, and how many of each are not on a card (cards are open to all)."""
         wanted = game.wanted(seat)
-        if not wanted:
-            return 0.0
-        left = game.tile_count()     # tiles per ingredient not on cards (cards are open to all)
-        for card in game.cards:
-            for i, h in enumerate(card):
-                left[i] -= h
-        down = max(1, len(game.face_down()))
-        if sq.kind == "ingredient":
+        copies = game.board.copies
+        left = [copies - sum(c[i] for c in game.cards) for i in range(game.n_ingredients)]
+        down = max(1, len(game.spots) - game.spots.count(EMPTY))
+        seen = set(mem.values())
+        return wanted, set(wanted) & seen, left, down
+
+    @staticmethod
+    def _worth(game, seat, sq, ctx):
+        """Roughly the chance of a new ingredient from landing on ``sq``."""
+        wanted, found, left, down = ctx
+        kind = sq.kind
+        if kind == "ingredient":
             i = sq.ingredient
             if i not in wanted:
                 return 0.0
-            return 1.0 if i in mem.values() else left[i] / down
-        if sq.kind == "hamburger":
-            if any(i in wanted for i in mem.values()):
-                return 1.0
-            return max(left[i] for i in wanted) / down
-        owner = game.owner.get(square)
+            return 1.0 if i in found else left[i] / down
+        if kind == "hamburger":
+            return 1.0 if found else max(left[i] for i in wanted) / down
+        owner = game.owner.get(sq.index)
         if owner is None:
             return 0.0
         if owner == seat:
-            if any(i in wanted for i in mem.values()):
-                return 1.0
-            return sum(left[i] for i in wanted) / down
+            return 1.0 if found else sum(left[i] for i in wanted) / down
         if not game.steal_rule:
             return 0.0
-        return 1.0 if any(game.cards[owner - 1][i] for i in wanted) else 0.1 * (game.held[owner - 1] > 0)
+        card = game.cards[owner - 1]
+        return 1.0 if any(card[i] for i in wanted) else 0.1 * (game.held[owner - 1] > 0)
 
 
 class PerfectMemory(MemoryAgent):
