@@ -10,6 +10,7 @@ True
 """
 from __future__ import annotations
 
+import copy
 import math
 
 from ...core.agents import Agent
@@ -155,6 +156,30 @@ class McDonaldsGame(Game):
             if len(top) == 1:
                 return top[0]
             rolling = top
+
+    def arranged(self) -> None:
+        """Recompute the pending decision after a test or a lesson arranged a position by hand."""
+        self._decision = self._next_decision()
+
+    def __deepcopy__(self, memo):
+        """A copy for histories and clones: the mutable state is copied, the data files, decisions and events
+        (never changed once made) are shared. Much faster than a generic deep copy."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.options = copy.deepcopy(self.options, memo)
+        # a generator's state is an immutable tuple, so a shallow copy of each generator is a full copy
+        new.streams = copy.copy(self.streams)
+        new.streams._streams = {k: copy.copy(r) for k, r in self.streams._streams.items()}
+        new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
+        new.racks = [list(r) for r in self.racks]
+        new.extras = [list(r) for r in self.extras]
+        new.pile, new.menu_pile, new.pos, new.points = list(self.pile), list(self.menu_pile), list(self.pos), list(self.points)
+        new.stats = dict(self.stats)
+        r = self.reading
+        if r is not None:
+            new.reading = {"menu": r["menu"], "count": r["count"], "able": r["able"], "marbles": list(r["marbles"]),
+                           "pulled": dict(r["pulled"])}
+        return new
 
     # --- queries --------------------------------------------------------------------------------
     def pending(self):
