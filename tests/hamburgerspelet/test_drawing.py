@@ -1,0 +1,47 @@
+"""Drawings of Hamburgerspelet: every view draws, and a seat's view shows only the tiles that seat has seen."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+from toolkit.core import make_agents, play  # noqa: E402
+from toolkit.games.hamburgerspelet import HamburgerGame  # noqa: E402
+from toolkit.games.hamburgerspelet.drawing import draw_middle, draw_state, state_png  # noqa: E402
+from toolkit.games.hamburgerspelet.rules import EMPTY, NOT_SEEN  # noqa: E402
+
+
+def played(steps, players=3, seed=4):
+    g = HamburgerGame(players, seed=seed)
+    play(g, make_agents("hamburgerspelet", players, "perfect-memory"), max_steps=steps)
+    return g
+
+
+def test_state_png_in_every_view():
+    g = played(80)
+    for viewer in (None, 1, 2, 3):
+        png = state_png(g, viewer=viewer)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert g._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_seat_view_reveals_only_seen_tiles():
+    """HB-3.2, HB-5.1, HB-I11: the middle as seat 2 knows it; the class view names every tile."""
+    g = played(120)
+    names = {g.ing_name(i) for i in range(9)}
+
+    def tile_names(viewer):
+        ax = draw_middle(g, viewer=viewer)
+        return [t.get_text() for t in ax.texts if t.get_text().rstrip(".") in names or
+                any(n.startswith(t.get_text().rstrip(".")) for n in names if t.get_text().endswith("."))]
+
+    down = sum(t != EMPTY for t in g.spots)
+    assert len(tile_names(None)) == down
+    known = sum(1 for s, k in enumerate(g.known[1]) if k != NOT_SEEN)
+    assert known < down and len(tile_names(2)) == known
+
+
+def test_finished_game_and_swedish_names_draw():
+    g = HamburgerGame(2, seed=1, options={"language": "sv"})
+    play(g, make_agents("hamburgerspelet", 2, "perfect-memory"))
+    ax = draw_state(g)
+    assert "wins" in ax.get_title()
+    assert any(t.get_text() == "bröd" for t in ax.texts)
