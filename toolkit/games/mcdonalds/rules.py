@@ -2,7 +2,7 @@
 
 >>> g = McDonaldsGame(players=3, seed=2)
 >>> g.pending()
-Decision(player=3, kind='roll', values=('roll',))
+Decision(player=2, kind='roll', values=('roll',))
 >>> [e.clauses for e in g.apply("roll")][0]
 ('MCD-3.2', 'MCD-I4')
 >>> sum(g.card_total()) == 120
@@ -48,6 +48,17 @@ def pairs(rack) -> list[tuple[int, int]]:
             if rack[b]:
                 out.append((a, b))
     return out
+
+
+# Options are immutable: made once, shared by every game (fast decisions).
+GIVE = {}
+TAKE = {}
+for _a in range(N):
+    for _b in range(_a, N):
+        GIVE[(_a, _b)] = Option(pair_value(_a, _b), f"give {NAMES[_a]} + {NAMES[_b]}")
+        TAKE[(_a, _b)] = Option(pair_value(_a, _b), f"take {NAMES[_a]} + {NAMES[_b]}")
+TAKE_ONE = [Option(FOODS[i], f"take a {NAMES[i]}") for i in range(N)]
+_EXTRAS: dict = {}       # (seat, extras, points) -> Decision
 
 
 def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
@@ -280,7 +291,8 @@ class McDonaldsGame(Game):
                 self._roll_and_move()
         elif kind == "help-partner":
             if value == "no-trade":
-                self.emit("help", f"Player {self.current} chooses not to trade.", ("MCD-3.4", "MCD-I15"), self.current)
+                if self.log:
+                    self.emit("help", f"Player {self.current} chooses not to trade.", ("MCD-3.4", "MCD-I15"), self.current)
                 self._end_turn()
             else:
                 self.stage = ("help-give", value)
@@ -362,12 +374,14 @@ class McDonaldsGame(Game):
 
     def _help(self, seat) -> None:
         if not self._partners(seat):
-            self.emit("help", f"MAY I HELP YOU, PLEASE?: no trade is possible (a trade needs 2 cards in each rack).",
-                      ("MCD-3.4", "MCD-I15"), seat)
+            if self.log:
+                self.emit("help", f"MAY I HELP YOU, PLEASE?: no trade is possible (a trade needs 2 cards in each rack).",
+                          ("MCD-3.4", "MCD-I15"), seat)
             self._end_turn()
         else:
-            self.emit("help", f"MAY I HELP YOU, PLEASE?: Player {seat} may trade 2 cards with another player.",
-                      ("MCD-3.4",), seat)
+            if self.log:
+                self.emit("help", f"MAY I HELP YOU, PLEASE?: Player {seat} may trade 2 cards with another player.",
+                          ("MCD-3.4",), seat)
             self.stage = ("help-partner",)
 
     def _trade(self, partner, give, take) -> None:
@@ -393,11 +407,13 @@ class McDonaldsGame(Game):
     def _take_start(self, seat) -> None:
         victims = tuple(s for s in self._clockwise(seat) if sum(self.racks[s - 1]))
         if not victims:
-            self.emit("take", "TAKE 1 CARD FROM EACH PLAYER: every other rack is empty.", ("MCD-3.5", "MCD-I16"), seat)
+            if self.log:
+                self.emit("take", "TAKE 1 CARD FROM EACH PLAYER: every other rack is empty.", ("MCD-3.5", "MCD-I16"), seat)
             self._end_turn()
         else:
-            self.emit("take", f"TAKE 1 CARD FROM EACH PLAYER: Player {seat} picks one card from each other rack.",
-                      ("MCD-3.5", "MCD-I16"), seat)
+            if self.log:
+                self.emit("take", f"TAKE 1 CARD FROM EACH PLAYER: Player {seat} picks one card from each other rack.",
+                          ("MCD-3.5", "MCD-I16"), seat)
             self.stage = ("take-one", victims)
 
     def _take_one(self, item) -> None:
@@ -423,8 +439,8 @@ class McDonaldsGame(Game):
         self.stats["menus"] += 1
         order = menu.order
         # MCD-I7: only a player whose rack holds the whole order can fill it
-        able = tuple(s for s in self._clockwise(seat)
-                     if all(r >= o for r, o in zip(self.racks[s - 1], order)))
+        needs = [(i, n) for i, n in enumerate(order) if n]
+        able = tuple(s for s in self._clockwise(seat) if all(self.racks[s - 1][i] >= n for i, n in needs))
         self.reading = {"menu": m, "count": 0, "able": able, "marbles": [], "pulled": {}}
         if self.log:
             self.emit("menu", f"LET'S GO TO McDonald's: Player {seat} takes the top menu, \"{menu.name}\"; the other "
@@ -432,8 +448,9 @@ class McDonaldsGame(Game):
         self._read_aloud()
         if not able:
             self.stats["unfillable"] += 1
-            self.emit("unfillable", f"No player's rack holds all of {menu.order_text()}: there are not enough food "
-                      "cards to fill the order, and the turn ends without points.", ("MCD-5.5", "MCD-I8"), seat)
+            if self.log:
+                self.emit("unfillable", f"No player's rack holds all of {menu.order_text()}: there are not enough food "
+                          "cards to fill the order, and the turn ends without points.", ("MCD-5.5", "MCD-I8"), seat)
             self._close_menu(None)
         elif self.by_hand:
             self.stage = ("race-marble",)
@@ -470,7 +487,7 @@ class McDonaldsGame(Game):
         while True:
             drops = []
             for s in r["able"]:
-                t = self.speed[s - 1] * size_factor * math.exp(self.spread[s - 1] * rng.normalvariate(0.0, 1.0))
+                t = self.speed[s - 1] * size_factor * math.exp(self.spread[s - 1] * rng.gauss(0.0, 1.0))
                 pull = order
                 if self.errors[s - 1] and rng.random() < self.errors[s - 1]:
                     if printed is None:
@@ -526,12 +543,14 @@ class McDonaldsGame(Game):
         r["pulled"], r["marbles"] = {}, []
         if r["count"] >= MAX_READINGS:
             self.stats["given_up"] += 1
-            self.emit("give-up", f"Nobody filled the order in {MAX_READINGS} readings: the menu goes to the bottom of "
-                      "the pile and the turn ends without points.", ("MCD-5.4", "MCD-I9"), self.current)
+            if self.log:
+                self.emit("give-up", f"Nobody filled the order in {MAX_READINGS} readings: the menu goes to the bottom of "
+                          "the pile and the turn ends without points.", ("MCD-5.4", "MCD-I9"), self.current)
             self._close_menu(None)
             return True
-        self.emit("no-winner", "Nobody filled the order correctly: the marbles and cards go back and the menu is read "
-                  "again.", ("MCD-5.4",), self.current)
+        if self.log:
+            self.emit("no-winner", "Nobody filled the order correctly: the marbles and cards go back and the menu is read "
+                      "again.", ("MCD-5.4",), self.current)
         self._read_aloud()
         if self.by_hand:
             self.stage = ("race-marble",)
@@ -554,8 +573,9 @@ class McDonaldsGame(Game):
         cards = [i for i in range(N) for _ in range(menu.order[i])]
         r["pulled"] = {}
         self.stats["order_points"] += menu.size
-        self.emit("score", f"Player {seat} filled the order and scores {menu.size} (1 per card on the order).",
-                  ("MCD-6.1",), seat, points=menu.size)
+        if self.log:
+            self.emit("score", f"Player {seat} filled the order and scores {menu.size} (1 per card on the order).",
+                      ("MCD-6.1",), seat, points=menu.size)
         racked, extra = self.receive(reader, cards)
         if self.log:
             self.emit("give", f"Player {seat} gives the {menu.size} cards to Player {reader}, the reader: "
@@ -578,8 +598,9 @@ class McDonaldsGame(Game):
         r = self.reading
         if value != "no-more":
             r["marbles"].append(value)
-            self.emit("marble", f"Player {value}'s marble drops into the chute ({len(r['marbles'])} from the bottom).",
-                      ("MCD-5.2", "MCD-I11"), value)
+            if self.log:
+                self.emit("marble", f"Player {value}'s marble drops into the chute ({len(r['marbles'])} from the bottom).",
+                          ("MCD-5.2", "MCD-I11"), value)
         if value == "no-more" or len(r["marbles"]) == len(r["able"]):
             if r["marbles"]:
                 self.stage = ("race-pull",)
@@ -638,27 +659,31 @@ class McDonaldsGame(Game):
                 return self._roll[seat - 1]
             rack = self.racks[seat - 1]
             gain = sum(ext[i] for i in range(N) if rack[i] == SLOT)
-            opts = (Option("return", f"return the {n} extra card{'s' if n != 1 else ''} first ({gain} point"
-                           f"{'s' if gain != 1 else ''}), then roll"),
-                    Option("roll", "roll at once, forgetting the extras (they go back without points)"))
-            return Decision(seat, "extras", "Return your extra cards before rolling?", opts,
-                            ("MCD-7.3", "MCD-7.4", "MCD-7.5"))
+            d = _EXTRAS.get((seat, n, gain))
+            if d is None:
+                opts = (Option("return", f"return the {n} extra card{'s' if n != 1 else ''} first ({gain} point"
+                               f"{'s' if gain != 1 else ''}), then roll"),
+                        Option("roll", "roll at once, forgetting the extras (they go back without points)"))
+                d = _EXTRAS[(seat, n, gain)] = Decision(seat, "extras", "Return your extra cards before rolling?", opts,
+                                                        ("MCD-7.3", "MCD-7.4", "MCD-7.5"))
+            return d
         if kind == "help-partner":
             opts = [Option(s, f"trade with Player {s}") for s in self._partners(seat)]
             opts.append(Option("no-trade", "do not trade"))
             return Decision(seat, "help-partner", "MAY I HELP YOU, PLEASE?: trade 2 cards with whom?", opts,
                             ("MCD-3.4", "MCD-I15"))
         if kind == "help-give":
-            opts = [Option(pair_value(a, b), f"give {NAMES[a]} + {NAMES[b]}") for a, b in pairs(self.racks[seat - 1])]
+            opts = [GIVE[p] for p in pairs(self.racks[seat - 1])]
             return Decision(seat, "help-give", f"Which 2 cards of your rack do you give Player {st[1]}?", opts,
                             ("MCD-3.4", "MCD-I15"))
         if kind == "help-take":
-            opts = [Option(pair_value(a, b), f"take {NAMES[a]} + {NAMES[b]}") for a, b in pairs(self.racks[st[1] - 1])]
+            opts = [TAKE[p] for p in pairs(self.racks[st[1] - 1])]
             return Decision(seat, "help-take", f"Which 2 cards do you take from Player {st[1]}'s rack?", opts,
                             ("MCD-3.4", "MCD-I15"))
         if kind == "take-one":
             v = st[1][0]
-            opts = [Option(FOODS[i], f"take a {NAMES[i]}") for i in range(N) if self.racks[v - 1][i]]
+            rack = self.racks[v - 1]
+            opts = [TAKE_ONE[i] for i in range(N) if rack[i]]
             return Decision(seat, "take-one", f"Which card do you take from Player {v}'s rack?", opts,
                             ("MCD-3.5", "MCD-I16"))
         if kind == "race-marble":
@@ -718,21 +743,30 @@ class McDonaldsHeuristic(Agent):
             best = max((v for v in d.values if v != "no-trade"), key=lambda s: (gain(s), -s))
             return best if gain(best) > 0 else "no-trade"
         if k == "help-give":
-            # give what I hold most of: the rack stays varied
-            return max(d.values, key=lambda v: (sum(rack[FOOD_INDEX[x]] for x in v.split("+")), v))
+            # give what I hold most of, so the rack stays varied
+            return self._two(list(rack), None, most=True)
         if k == "help-take":
             after = list(rack)
             for x in game.stage[2].split("+"):
                 after[FOOD_INDEX[x]] -= 1
-
-            def need(v):
-                a, b = (FOOD_INDEX[x] for x in v.split("+"))
-                if a == b:
-                    return min(2, SLOT - after[a]) * 2 - (1 if after[a] == 0 else 0)
-                return min(1, SLOT - after[a]) + min(1, SLOT - after[b]) + (after[a] == 0) + (after[b] == 0)
-            return max(d.values, key=lambda v: (need(v), v))
+            return self._two(list(game.racks[game.stage[1] - 1]), after, most=False)
         vals = d.values
         return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
+
+    @staticmethod
+    def _two(source, mine, most):
+        """Two cards from ``source`` (counts): the items it holds most of (most=True), or the items ``mine`` is
+        shortest of (most=False), one at a time so that the same item may be picked twice."""
+        picked = []
+        for _ in range(2):
+            if most:
+                best = max((i for i in range(N) if source[i]), key=lambda i: (source[i], -i))
+            else:
+                best = max((i for i in range(N) if source[i]), key=lambda i: (SLOT - mine[i], -i))
+                mine[best] += 1
+            source[best] -= 1
+            picked.append(best)
+        return pair_value(*picked)
 
 
 class ForgetfulHeuristic(McDonaldsHeuristic):
