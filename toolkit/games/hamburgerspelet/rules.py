@@ -105,7 +105,7 @@ class HamburgerGame(Game):
         if self.log:
             cols = ", ".join(f"Player {s} {b.colour_name(s - 1, self.language)}" for s in range(1, players + 1))
             self.emit("setup", f"The {n * b.copies} ingredient tiles are shuffled and laid face down on the "
-                      f"{len(b.spots)} spots in the middle.", ("HB-2.1", "HB-3.2"))
+                      f"{len(b.spots)} spots in the middle.", ("HB-2.1", "HB-3.2", "HB-I1"))
             self.emit("setup", f"Each player's two chefs start in their kitchen: {cols}.", ("HB-3.1", "HB-I2"))
             self.emit("setup", "Player 1, the hungriest, starts; play passes clockwise.", ("HB-4.1", "HB-I2"))
         self._roll_dice()
@@ -256,7 +256,7 @@ class HamburgerGame(Game):
         if self.log:
             d1, d2 = self.dice
             self.emit("roll", f"Player {self.current} rolls {d1} and {d2}" +
-                      (", a double." if d1 == d2 else "."), ("HB-4.2",) if d1 != d2 else ("HB-4.2", "HB-4.4"),
+                      (", a double." if d1 == d2 else "."), ("HB-4.2", "HB-4.3") if d1 != d2 else ("HB-4.2", "HB-4.4"),
                       self.current, dice=[d1, d2])
         self.stage = ("move",)
 
@@ -353,9 +353,9 @@ class HamburgerGame(Game):
             self._to_card(seat, tile)
             self.stats["kept"] += 1
             if log:
-                clause = {"kitchen": "HB-5.4", "square": "HB-5.1", "hamburger": "HB-5.3"}[why]
+                clause = {"kitchen": ("HB-5.4", "HB-I9"), "square": ("HB-5.1",), "hamburger": ("HB-5.3",)}[why]
                 self.emit("keep", f"Player {seat} takes the tile from spot {where}: the {self.ing_name(tile)}! It goes "
-                          "on their collector card.", (clause, "HB-I6") if tile == self.bun else (clause,), seat,
+                          "on their collector card.", clause + ("HB-6.1", "HB-I6") if tile == self.bun else clause, seat,
                           spot=spot, ingredient=self.board.ingredients[tile].key)
             self._check_win(seat)
             if not self.over:
@@ -474,7 +474,12 @@ class HamburgerGame(Game):
         if kind == "move":
             d1, d2 = self.dice
             steps = (d1,) if d1 == d2 else (min(d1, d2), max(d1, d2))
-            opts = [tx.move[c, k] for c in (1, 2) for k in steps]
+            if self.log:     # labels with the square each chef would reach, for people
+                loop, pos = self.board.loop, self.chefs[seat - 1]
+                opts = [Option(f"{c}-{k}", f"chef {c} moves {k} to {self._square_name(loop[(pos[c - 1] + k) % len(loop)])}")
+                        for c in (1, 2) for k in steps]
+            else:
+                opts = [tx.move[c, k] for c in (1, 2) for k in steps]
             return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
                             ("HB-4.2", "HB-4.6", "HB-I3"))
         if kind == "name":
