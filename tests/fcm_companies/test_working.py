@@ -291,3 +291,27 @@ def test_cards_are_never_created_or_lost_by_hiring_and_training():
     g.apply("trainer#1: kitchen_trainee > pizza_cook")
     finish_working(g)
     assert all_cards(g) == start
+
+
+def test_fcm_i35_an_unfinishable_empty_pile_card_is_cancelled_and_nothing_is_lost():
+    g = new()
+    give(g, 1, coach=1, management_trainee=1)
+    g.co.order = [1, 2]
+    g.co.supply["junior_vice_president"] = 0
+    to_working(g, "coach", "")
+    g.apply("done")
+    g.apply("coach#1: management_trainee > junior_vice_president")      # through the empty pile
+    co = g.co.company(1)
+    assert co.fresh == [{"card": "junior_vice_president", "trainer": "coach#1", "phantom": True,
+                         "origin": "management_trainee"}]
+    assert g.pending().values == ("coach#1: junior_vice_president (empty pile) > vice_president",
+                                  "coach#1: junior_vice_president (empty pile) > local_manager",
+                                  "coach#1: junior_vice_president (empty pile) > discount_manager",
+                                  "coach#1: junior_vice_president (empty pile) > recruiting_manager",
+                                  "coach#1: junior_vice_president (empty pile) > coach")
+    for c in ("vice_president", "local_manager", "discount_manager", "recruiting_manager", "coach"):
+        g.co.supply[c] = 0                                              # the next step has vanished
+    assert g.pending().values == ("done",)
+    g.apply("done")
+    assert dict(+co.beach) == {"management_trainee": 1} and co.fresh == []
+    assert any(e.kind == "cancel" and e.clauses == ("FCM-I35",) for e in g.events)

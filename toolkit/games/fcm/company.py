@@ -568,7 +568,7 @@ class CompanyPhases:
             self.say("hire", lambda: f"Player {seat} hires {_a(self.name(card))} to the beach ({co.hires_used} of {self.hire_capacity(seat)}).",
                      ("FCM-3.2",), seat, card=card)
         else:
-            co.fresh.append({"card": card, "trainer": None, "phantom": True})
+            co.fresh.append({"card": card, "trainer": None, "phantom": True, "origin": "hire"})
             self.say("hire", lambda: f"Player {seat} hires {_a(self.name(card))} from the empty pile: it must be trained up at once.",
                      ("FCM-3.2", "FCM-I35"), seat, card=card, phantom=True)
         need = self.ms["first_hire_3"].params["hires"]
@@ -587,16 +587,19 @@ class CompanyPhases:
         elif src.endswith("(again)"):
             idx = next(i for i, f in enumerate(co.fresh) if not f["phantom"] and f["card"] == card and f["trainer"] == key)
         co.train_left[key] -= 1
+        origin = card
         if idx is None or not co.fresh[idx]["phantom"]:     # a real card leaves the beach for the pile
             co.beach[card] -= 1
             self.supply[card] += 1
+        else:
+            origin = co.fresh[idx]["origin"]
         if idx is not None:
             co.fresh.pop(idx)
         phantom = self.supply[target] == 0
         if not phantom:
             self.supply[target] -= 1
             co.beach[target] += 1
-        co.fresh.append({"card": target, "trainer": key, "phantom": phantom})
+        co.fresh.append({"card": target, "trainer": key, "phantom": phantom, "origin": origin if phantom else target})
         self.say("train", lambda: f"Player {seat}'s {_trainer_name(key, staff)} trains {_a(staff.name(card))} into {_a(staff.name(target))}"
                  + (" (empty pile: train it further)" if phantom else "") + ".", ("FCM-3.3",), seat, card=card, into=target)
         if self.can_claim(seat, "first_to_train"):
@@ -605,7 +608,12 @@ class CompanyPhases:
     def _end_working(self, seat: int) -> None:
         co = self.company(seat)
         for f in [f for f in co.fresh if f["phantom"]]:
-            self.say("cancel", lambda: f"Player {seat}'s hire of {_a(self.name(f['card']))} from an empty pile is cancelled: "
+            if f["origin"] == "hire":         # a cancelled hire was never made
+                co.hires_used -= 1
+            else:                             # the card trained into an empty pile stays what it was
+                self.supply[f["origin"]] -= 1
+                co.beach[f["origin"]] += 1
+            self.say("cancel", lambda: f"Player {seat}'s {_a(self.name(f['card']))} from an empty pile is cancelled: "
                      "it could not be trained into an available card.", ("FCM-I35",), seat)
         co.fresh = [f for f in co.fresh if not f["phantom"]]
         self.step, self.queue = "idle", []
