@@ -1,0 +1,68 @@
+"""Drawings of The McDonald's Game: every part draws for every kind of state, views hide the extras, and the
+rules never import the drawing layer."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from matplotlib.colors import to_hex
+
+from toolkit.core import RandomAgent, make_agents, play
+from toolkit.games.mcdonalds import McDonaldsGame, drawing
+
+from .helpers import arrange, counts
+
+
+def _colours(ax):
+    out = []
+    for coll in ax.collections:
+        if hasattr(coll, "get_facecolor"):
+            out += [to_hex(c) for c in coll.get_facecolor()]
+    return out
+
+
+def test_state_draws_at_start_mid_race_and_at_the_end():
+    g = McDonaldsGame(players=4, seed=3, options={"race": "by_hand"})
+    assert drawing.state_png(g)[:4] == b"\x89PNG"
+    agent = RandomAgent()
+    while not (g.reading and g.reading["pulled"]):
+        d = g.pending()
+        g.apply(agent.choose(g, d, g.streams["t"]))
+    ax = drawing.draw_state(g)
+    assert "race (by hand)" in ax.get_title() and any(t.get_text() == "chute" for t in ax.texts)
+    play(g, [agent] * 4)
+    ax = drawing.draw_state(g, viewer=2)
+    assert "wins" in ax.get_title() and "Player 2's view" in ax.get_title()
+    assert g._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_mcd_7_2_extras_are_face_down_in_another_players_view():
+    g = arrange(players=2, extras={2: counts(pie=2)})
+    pie = drawing.FOOD_COLOURS["pie"]
+    mine = _colours(drawing.draw_racks(g, viewer=2))
+    theirs = _colours(drawing.draw_racks(g, viewer=1))
+    assert mine.count(pie) == theirs.count(pie) + 2
+
+
+def test_menu_card_shows_red_and_black_lines_and_the_order():
+    g = McDonaldsGame(players=2, seed=1)
+    menu = next(m for m in g.menus if m.decoys() and m.changes)
+    ax = drawing.draw_menu(menu)
+    colours = {t.get_text().split("  ")[-1]: t.get_color() for t in ax.texts}
+    assert any(c == drawing.RED for c in colours.values()) and any(c == drawing.BLACK for c in colours.values())
+    assert any(t.get_text() == "the order:" for t in ax.texts)
+
+
+def test_score_timeline_has_the_25_point_line():
+    g = McDonaldsGame(players=3, seed=2, log=False)
+    play(g, make_agents("mcdonalds", 3, "heuristic"))
+    ax = drawing.score_timeline(g)
+    assert any(t.get_text() == "25 to win" for t in ax.texts) and len(ax.lines) >= 4
+
+
+def test_rules_do_not_import_the_drawing_layer():
+    code = ("import sys, toolkit.games.mcdonalds as m; m.McDonaldsGame(2, 1); "
+            "bad = [k for k in sys.modules if k.split('.')[0] in ('matplotlib', 'ipywidgets', 'IPython')]; "
+            "print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
