@@ -90,6 +90,8 @@ def parse_board(data, path="board.json") -> Board:
         _need(isinstance(pos, list) and len(pos) == 2 and all(isinstance(v, (int, float)) for v in pos),
               path, f"{where}.pos", "must be [x, y]")
         track.append(Space(i, s["kind"], pile, (pos[0], pos[1])))
+    ndraw = sum(1 for s in track if s.kind == "draw")
+    _need(ndraw >= 4, path, "track", f"{ndraw} draw spaces; each of up to 4 trains starts on its own (DL-I4)")
     kinds = {s.kind for s in track}
     for k in SPACE_KINDS:
         _need(k in kinds, path, "track", f"has no {k!r} space")

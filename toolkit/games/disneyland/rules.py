@@ -84,8 +84,10 @@ class DisneylandGame(Game):
         return list(self.points)
 
     def recount(self) -> None:
-        """Recompute the points from the cards held (after a test or a lesson arranged a position by hand)."""
+        """Recompute points and the pending decision after a test or a lesson arranged a position by hand
+        (cards held, ``current``, ``stage``)."""
         self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
+        self._decision = self._next_decision()
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
@@ -130,6 +132,8 @@ class DisneylandGame(Game):
         """What ``player`` may see: other players' photos are face down (DL-5.2, DL-5.5)."""
         d = self.to_dict()
         d["photos"] = len(self.photos)
+        if self.stage[0] == "pick" and player is not None and player != self._hider():
+            d["stage"] = ["pick", self.stage[1], "?"] + list(self.stage[3:])    # DL-I7: the picker cannot see
         if player is not None:
             d["held_photos"] = [h if s == player else ["?"] * len(h)
                                 for s, h in enumerate(d["held_photos"], 1)]
@@ -137,6 +141,11 @@ class DisneylandGame(Game):
         d["good_photos"] = [sum(self.photo_good[p] for p in h) if player in (None, s) else None
                             for s, h in enumerate(self.held_photos, 1)]
         return d
+
+    def _hider(self):
+        """Who hid the stars for the pick under way (DL-5.3, DL-I9)."""
+        st = self.stage
+        return st[3] if st[-1] == "wish" else st[4]     # ("pick", picker, smile, target|caller, wish|hider, why)
 
     # --- applying decisions --------------------------------------------------------------------
     def _apply(self, decision, value):
@@ -247,7 +256,8 @@ class DisneylandGame(Game):
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
         purpose = self.stage[3]
-        picker = self.current if purpose == "wish" else self.stage[2]
+        # a wish: the wisher picks (DL-5.3); keeping the park open: the player who asked picks (DL-6.3)
+        picker = self.current if purpose == "wish" else self.stage[1]
         self.emit("hide", f"Player {decision.player} hides a star in each hand.",
                   ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9"), decision.player,
                   smile=smile)

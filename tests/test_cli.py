@@ -1,0 +1,44 @@
+"""The command line: simulate, play, replay, render; bad input gives one line and a non-zero exit."""
+import csv
+import io
+import subprocess
+import sys
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_simulate_writes_csv_rows_that_obey_the_rules():
+    r = run("simulate", "disneyland", "--games", "30", "--seed", "1", "--players", "3")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert len(rows) == 30 and [int(x["seed"]) for x in rows] == list(range(1, 31))
+    for row in rows:
+        scores = [int(row[f"score_{i}"]) for i in (1, 2, 3)]
+        assert int(row["winner"]) in (1, 2, 3)
+        assert scores[int(row["winner"]) - 1] == max(scores)          # DL-7.1
+        assert sum(scores) <= 62 + 10 * 5                              # DL-I2, DL-I3: all cards and good photos
+
+
+def test_play_replay_render(tmp_path):
+    rec, png = tmp_path / "g.json", tmp_path / "g.png"
+    r = run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec))
+    assert r.returncode == 0, r.stderr
+    r = run("replay", str(rec))
+    assert r.returncode == 0 and "replayed and verified" in r.stdout
+    r = run("render", str(rec), "--step", "10", "--out", str(png))
+    assert r.returncode == 0, r.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
+    for args in (("replay", str(tmp_path / "missing.json")),
+                 ("simulate", "disneyland", "--players", "9", "--games", "2"),
+                 ("render", str(tmp_path / "missing.json"), "--out", str(tmp_path / "x.png"))):
+        r = run(*args)
+        assert r.returncode != 0
+        assert "Traceback" not in r.stderr and r.stderr.startswith("error:")
+        assert len(r.stderr.strip().splitlines()) == 1
+    r = run("simulate", "no-such-game")
+    assert r.returncode != 0 and "Traceback" not in r.stderr

@@ -1,0 +1,173 @@
+"""The game-agnostic core: streams, events, decisions, errors, history, records, simulate."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from toolkit.core import (
+    Decision, Event, GameOver, History, IllegalChoice, Option, RandomAgent, RecordError, ReplayDivergence,
+    RuleError, Streams, derive_seed, make_record, new_game, play, replay, save_record, simulate,
+)
+from toolkit.core.rng import roll
+
+
+def test_streams_are_independent_and_seeded():
+    a, b = Streams(5), Streams(5)
+    b["deck"].random()                       # using one stream leaves the others alone
+    assert [a["dice"].random() for _ in range(3)] == [b["dice"].random() for _ in range(3)]
+    assert Streams(6)["dice"].random() != Streams(5)["dice"].random()
+    assert derive_seed(1, "x") != derive_seed(1, "y")
+
+
+def test_loaded_die_rolls_what_it_is_told_then_refuses():
+    s = Streams(0)
+    s.load("die", [1, 6, 3])
+    assert [roll(s["die"]) for _ in range(3)] == [1, 6, 3]
+    with pytest.raises(RuntimeError):
+        roll(s["die"])
+
+
+def test_event_and_decision_read_well():
+    e = Event(2, "roll", "Player 1 rolls a 3.", ("DL-4.1",), 1, roll=3)
+    assert str(e) == "Player 1 rolls a 3. [DL-4.1]" and e.to_dict()["roll"] == 3
+    d = Decision(1, "hand", "Pick a hand", [Option("left", "left"), Option("right", "right")], ("DL-5.3",))
+    assert d.values == ("left", "right") and d.option("right").label == "right"
+
+
+def test_rule_error_cites_clauses_and_is_a_value_error():
+    err = IllegalChoice("no such card", ("DL-5.5", "DL-I6"))
+    assert isinstance(err, ValueError) and err.clauses == ("DL-5.5", "DL-I6")
+    assert str(err) == "no such card [DL-5.5, DL-I6]"
+
+
+def test_refused_choice_leaves_the_state_unchanged():
+    g = new_game("disneyland", players=3, seed=2)
+    before = g.fingerprint()
+    with pytest.raises(IllegalChoice) as info:
+        g.apply("jump")
+    assert info.value.clauses == ("DL-4.1",)
+    assert g.fingerprint() == before and g.choices == []
+
+
+def test_game_over_refuses_further_choices():
+    g = new_game("disneyland", players=2, seed=3)
+    play(g, [RandomAgent(), RandomAgent()])
+    with pytest.raises(GameOver) as info:
+        g.apply("roll")
+    assert "DL-4.5" in info.value.clauses
+
+
+def test_history_steps_back_and_forks():
+    g = new_game("disneyland", players=2, seed=4)
+    h = History(g)
+    agents = [RandomAgent(), RandomAgent()]
+    play(None, agents, history=h, max_steps=30)
+    assert len(h) == 31
+    assert h[10].fingerprint() != h[11].fingerprint()
+    assert len(h[5].choices) == 5
+    f = h.fork(10)
+    assert len(f) == 11 and f[10].fingerprint() == h[10].fingerprint()
+    kept = h[10].fingerprint()
+    f.push(f.game.legal()[0])
+    assert f[11].fingerprint() != f[10].fingerprint()
+    assert len(h) == 31 and h[10].fingerprint() == kept     # forking never changes the original
+    assert [e.text for e in h.events_at(3)] == [e.text for e in h[3].events[len(h[2].events):]]
+
+
+def test_same_seed_same_decisions_same_game():
+    def run():
+        g = new_game("disneyland", players=4, seed=11)
+        play(g, [RandomAgent()] * 4)
+        return g.fingerprint(), g.choices, [e.text for e in g.events]
+    assert run() == run()
+
+
+def test_record_round_trip(tmp_path):
+    g = new_game("disneyland", players=3, seed=12)
+    play(g, [RandomAgent()] * 3)
+    path = save_record(g, tmp_path / "game.json")
+    data = json.loads(path.read_text())
+    assert data["game"] == "disneyland" and data["seed"] == 12 and len(data["decisions"]) == len(g.choices)
+    assert all(len(s["fingerprint"]) == 16 for s in data["decisions"])
+    again = replay(path)
+    assert again.fingerprint() == g.fingerprint() and again.scores() == g.scores()
+
+
+def test_record_replays_in_a_fresh_process_with_another_hash_seed(tmp_path):
+    g = new_game("disneyland", players=4, seed=13)
+    play(g, [RandomAgent()] * 4)
+    path = save_record(g, tmp_path / "game.json")
+    for hashseed in ("1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        out = subprocess.run([sys.executable, "-m", "toolkit", "replay", str(path)], env=env,
+                             capture_output=True, text=True, check=True).stdout
+        assert g.fingerprint() in out
+        # and a fresh game from the same seed plays the same decisions
+        code = ("from toolkit import new_game, play, RandomAgent; g = new_game('disneyland', players=4, seed=13); "
+                "play(g, [RandomAgent()] * 4); print(g.fingerprint())")
+        fp = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                            check=True).stdout.strip()
+        assert fp == g.fingerprint()
+
+
+def test_corrupted_record_names_the_first_diverging_step(tmp_path):
+    g = new_game("disneyland", players=2, seed=14)
+    play(g, [RandomAgent()] * 2)
+    data = make_record(g)
+    data["decisions"][7]["fingerprint"] = "0" * 16
+    with pytest.raises(ReplayDivergence) as info:
+        replay(data)
+    assert info.value.step == 8 and "step 8" in str(info.value)
+    # a choice the rules refuse also names its step
+    data = make_record(g)
+    k = next(i for i, s in enumerate(data["decisions"]) if s["choice"] == "roll")
+    data["decisions"][k]["choice"] = "fly"
+    with pytest.raises(ReplayDivergence) as info:
+        replay(data)
+    assert info.value.step == k + 1
+
+
+def test_bad_records_get_clear_errors(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(RecordError, match="not a JSON game record"):
+        replay(bad)
+    with pytest.raises(RecordError, match="no such record"):
+        replay(tmp_path / "missing.json")
+    g = new_game("disneyland", players=2, seed=1)
+    data = make_record(g)
+    data["game"] = "chess"
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        replay(data)
+    with pytest.raises(RecordError, match="is for 'disneyland'"):
+        replay(make_record(g), expect_game="mcdonalds")
+    data = make_record(g)
+    del data["seed"]
+    with pytest.raises(RecordError, match="'seed'"):
+        replay(data)
+
+
+def test_simulate_rows_and_jobs_do_not_change_the_result():
+    one = simulate("disneyland", games=40, seed=3, players=3, progress=False)
+    two = simulate("disneyland", games=40, seed=3, players=3, jobs=2, progress=False)
+    assert one.equals(two)
+    assert list(one["seed"]) == list(range(3, 43))
+    assert set(one["winner"]) <= {1, 2, 3}
+    assert {"score_1", "score_2", "score_3", "turns"} <= set(one.columns)
+
+
+def test_simulate_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="2-4 players"):
+        simulate("disneyland", games=2, players=9, progress=False)
+    with pytest.raises(ValueError, match="unknown agent"):
+        simulate("disneyland", games=2, players=2, agents="genius", progress=False)
+    with pytest.raises(KeyError, match="unknown game"):
+        simulate("ludo", games=2, progress=False)
+
+
+def test_rule_error_is_raised_by_bad_options():
+    with pytest.raises(ValueError, match="unknown option"):
+        new_game("disneyland", players=2, seed=1, options={"speed": 3})
+    assert issubclass(IllegalChoice, RuleError)

@@ -1,0 +1,103 @@
+"""Command line: ``python -m toolkit simulate|play|replay|render ...``.
+
+Bad arguments or files give a one-line message and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .core.errors import DataFileError, RecordError, RuleError
+
+
+def _parser():
+    from .core.registry import game_names
+    p = argparse.ArgumentParser(prog="python -m toolkit", description="Board game toolkit: simulate, play, "
+                                "replay and render seeded games.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("simulate", help="play many seeded games and write one CSV row per game")
+    s.add_argument("game", choices=game_names())
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--agents", default="random", help="agent kind for every seat, or kinds separated by commas")
+    s.add_argument("--jobs", type=int, default=1)
+    s.add_argument("--out", help="CSV file (default: standard output)")
+    s.add_argument("--progress", action="store_true", help="show a progress bar on standard error")
+    pl = sub.add_parser("play", help="play one seeded game and save its record as JSON")
+    pl.add_argument("game", choices=game_names())
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--players", type=int, default=4)
+    pl.add_argument("--agents", default="random")
+    pl.add_argument("--out", required=True, help="record file (.json)")
+    r = sub.add_parser("replay", help="replay a record, verifying every step")
+    r.add_argument("record")
+    rd = sub.add_parser("render", help="draw the state after step K of a record as a PNG")
+    rd.add_argument("record")
+    rd.add_argument("--step", type=int, default=None, help="decisions applied (default: the end)")
+    rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
+    rd.add_argument("--out", required=True)
+    return p
+
+
+def _agents(text: str, players: int):
+    kinds = text.split(",")
+    return kinds[0] if len(kinds) == 1 else kinds
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except (ValueError, KeyError, OSError, RuleError, RecordError, DataFileError) as e:
+        msg = e.args[0] if isinstance(e, KeyError) and e.args else e
+        print(f"error: {msg}", file=sys.stderr)
+        return 2
+
+
+def _run(args) -> int:
+    from .core import make_agents, new_game, play, replay, save_record, simulate
+    if args.command == "simulate":
+        df = simulate(args.game, games=args.games, seed=args.seed, players=args.players,
+                      agents=_agents(args.agents, args.players), jobs=args.jobs, progress=args.progress)
+        if args.out:
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_csv(sys.stdout, index=False)
+        return 0
+    if args.command == "play":
+        game = new_game(args.game, players=args.players, seed=args.seed)
+        play(game, make_agents(args.game, args.players, _agents(args.agents, args.players)))
+        if not game.is_over():
+            raise ValueError("a person agent cannot play from the command line")
+        save_record(game, args.out)
+        print(f"{args.game}: seed {args.seed}, {len(game.choices)} decisions, winner Player {game.winner()}, "
+              f"scores {game.scores()}; record written to {args.out}")
+        return 0
+    if args.command == "replay":
+        game = replay(args.record)
+        print(f"{game.name}: {len(game.choices)} decisions replayed and verified; scores {game.scores()}; "
+              f"winner {game.winner()}; fingerprint {game.fingerprint()}")
+        return 0
+    if args.command == "render":
+        import importlib
+
+        from .core.records import load_record
+        from .core.registry import game_class
+        data = load_record(args.record)
+        steps = len(data["decisions"])
+        k = steps if args.step is None else args.step
+        if not 0 <= k <= steps:
+            raise ValueError(f"--step must be between 0 and {steps} for this record")
+        cut = dict(data, decisions=data["decisions"][:k])
+        game = replay(cut)
+        drawing = importlib.import_module(game_class(data["game"]).drawing_module)
+        with open(args.out, "wb") as f:
+            f.write(drawing.state_png(game, viewer=args.view))
+        print(f"step {k} of {steps} drawn to {args.out}")
+        return 0
+    raise AssertionError(args.command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
