@@ -22,6 +22,7 @@ def check(g, money):
         if c.work.items:
             assert structure_problem(c.work, co.staff, c.ceo_slots) is None or co.step in ("fire", "broke", "freezer")
     assert all(v >= 0 for v in co.supply.values())
+    assert co.waiting() == (co.pending() is not None)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

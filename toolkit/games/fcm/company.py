@@ -325,6 +325,9 @@ class CompanyPhases:
     def structure_options(self, seat: int) -> list[str]:
         """Sensible structures: the card sets from the hand that fit some arrangement, fullest first,
         each in its standard arrangement; at most MAX_STRUCTURE_OPTIONS (FCM-I46). '' is the CEO alone."""
+        return [o.value for o in self._structure_options(seat, self._fitting_sets(seat))]
+
+    def _fitting_sets(self, seat: int) -> list[list[str]]:
         co, staff = self.company(seat), self.staff
         order = staff.order
         types = sorted(co.hand, key=lambda c: order[c])
@@ -343,9 +346,17 @@ class CompanyPhases:
                     walk(i + 1, cand)
 
         walk(0, [])
-        texts = {arrange(c, staff, co.ceo_slots).text(): len(c) for c in found}
-        texts.setdefault("", 0)
-        return sorted(texts, key=lambda t: (-texts[t], t))
+        return found
+
+    def _structure_options(self, seat: int, found) -> list[Option]:
+        co, staff = self.company(seat), self.staff
+        arranged = {}
+        for c in found:
+            a = arrange(c, staff, co.ceo_slots)
+            arranged[a.text()] = a
+        arranged.setdefault("", Structure())
+        texts = sorted(arranged, key=lambda t: (-arranged[t].size(), t))
+        return [Option(t, f"CEO over {arranged[t].text(staff)}" if t else "CEO alone") for t in texts]
 
     def read_structure(self, seat: int, text) -> tuple[Structure, bool]:
         """Check a proposed structure for ``seat``: returns (structure, overfilled) or raises IllegalChoice.
@@ -782,6 +793,12 @@ class CompanyPhases:
         (co.beach if self.ruleset == "deluxe" else co.hand)[card] += 1
 
     # --- decisions -----------------------------------------------------------------------------------
+    def waiting(self) -> bool:
+        """Whether a decision is pending (``pending() is not None``), without building its options."""
+        if self.step == "order":
+            return bool(self.choosers)
+        return self.step in ("reserve", "restructure", "hire", "train", "fire", "broke", "freezer") and bool(self.queue)
+
     def pending(self) -> Decision | None:
         """The decision the company phases wait for, or None when the current step is done."""
         st = self.step
@@ -791,8 +808,7 @@ class CompanyPhases:
                 Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",))
         if st == "restructure" and self.queue:
             seat = self.queue[0]
-            opts = [Option(t, f"CEO over {Structure.parse(t, self.staff).text(self.staff)}" if t else "CEO alone")
-                    for t in self.structure_options(seat)]
+            opts = self._structure_options(seat, self._fitting_sets(seat))
             return Decision(seat, "restructure", "Choose the cards at work and arrange them (secretly)", opts,
                             ("FCM-1.1", "FCM-1.3"))
         if st == "order" and self.choosers:
@@ -969,7 +985,7 @@ class CompanyGame(Game):
     def _advance(self) -> None:
         """Start the next company step whenever the current one is done (FCM-0.2)."""
         co = self.co
-        while co.pending() is None and self.phase != "over":
+        while not co.waiting() and self.phase != "over":
             if self.phase in ("setup", "cleanup"):
                 if self.phase == "cleanup":
                     self.end_turn()
