@@ -441,3 +441,24 @@ def test_fcm_6_2_campaign_reach_dispatch():
     pl.place_campaign(m, 0, 9, (5, 3), "pizza", 2)            # mailbox in the big block
     pl.place_airplane(m, 0, 4, "n", 2, "soda", 2)
     assert rc.campaign_reach(m, 9) == [13] and rc.campaign_reach(m, 4) == [13]
+
+
+def test_fcm_3_5_buyer_options():
+    """FCM-3.5, FCM-I12: from A a cart (range 2) can bring both sodas home in one route; with range 1 only the
+    soda on Q; a zero-range buyer gets nothing on A."""
+    m = row_map()
+    r = pl.place_starting_restaurant(m, 0, (3, 3), "nw")
+    opts = rd.buyer_options(m, r, 2)
+    assert [got for got, _ in opts] == [[((1, 11), "soda"), ((3, 6), "soda")]]
+    assert rd.route_sources(m, r, opts[0][1], 2) == opts[0][0]
+    assert [got for got, _ in rd.buyer_options(m, r, 1)] == [[((3, 6), "soda")]]
+    assert [got for got, _ in rd.buyer_options(m, r, 0)] == [[]]
+
+
+def test_fcm_3_5_buyer_options_smaller_sets_on_request():
+    """FCM-3.5, FCM-I23: with maximal=False the options also hold routes passing fewer sources: none (stay on
+    A), Q's soda alone, or both; R's soda never alone, since every road to R passes Q's soda."""
+    m = row_map()
+    r = pl.place_starting_restaurant(m, 0, (3, 3), "nw")
+    every = [got for got, _ in rd.buyer_options(m, r, 2, maximal=False)]
+    assert every == [[], [((1, 11), "soda"), ((3, 6), "soda")], [((3, 6), "soda")]]

@@ -231,3 +231,28 @@ def test_every_cited_clause_is_on_the_rules_page():
     for f in ("map.py", "roads.py", "reach.py", "placement.py"):
         cited |= set(re.findall(r"FCM-(?:I\d+|\d+\.n?\d+)", (folder / f).read_text()))
     assert cited and cited <= set(page), sorted(cited - set(page))
+
+
+@pytest.mark.parametrize("players,seed", CASES[::3])
+def test_fcm_3_5_buyer_options_are_real_routes(players, seed):
+    """FCM-3.5, FCM-I12: each option's route is legal and collects exactly its sources; together the options
+    cover every source next to a road square in range (a shortest route never needs a U-turn)."""
+    m = random_map(players, seed)
+    for r in m.restaurants.values():
+        for rng in (2, 3):
+            opts = rd.buyer_options(m, r, rng)
+            for got, route in opts:
+                assert rd.route_sources(m, r, route, rng) == got
+            for a, _ in opts:
+                assert not any(set(a) < set(b) for b, _ in opts)
+            assert sorted({s for got, _ in opts for s in got}) == rd.sources_in_range(m, r, rng)
+
+
+@pytest.mark.parametrize("players,seed", CASES[::4])
+def test_to_dict_round_trip(players, seed):
+    """to_dict describes the whole map: from_dict rebuilds an equal map."""
+    m = random_map(players, seed)
+    m.add_demand(sorted(m.houses)[0], "beer", 2)
+    m.drive_ins.add(1)
+    pl.place_airplane(m, 1, 4, "e", 0, "pizza", 2)
+    assert FcmMap.from_dict(m.to_dict()) == m

@@ -335,6 +335,26 @@ class FcmMap:
             "drive_ins": sorted(self.drive_ins),
         }
 
+    @classmethod
+    def from_dict(cls, data: dict, tileset: TileSet | None = None) -> "FcmMap":
+        """The map ``to_dict`` described (tiles from ``tileset``, the packaged ones by default).
+
+        >>> m = map_from_layout([["A0", "G1"]]); m.add_demand(2, "pizza"); FcmMap.from_dict(m.to_dict()) == m
+        1
+        True
+        """
+        m = parse_layout("\n".join(" ".join(row) for row in data["layout"]), "to_dict layout", tileset)
+        for n, squares, garden, printed in data["houses"]:
+            m.put_house(House(n, tuple(map(tuple, squares)), tuple(map(tuple, garden)), printed))
+        for rid, chain, top, corner, opened in data["restaurants"]:
+            m.put_restaurant(Restaurant(rid, chain, tuple(top), corner, opened))
+        for number, kind, squares, chain, good, duration, eternal, side, lines in data["campaigns"]:
+            m.put_campaign(Campaign(number, kind, tuple(map(tuple, squares)), chain, good, duration, eternal, side,
+                                    tuple(lines)))
+        m.demand = {n: list(goods) for n, goods in data["demand"]}
+        m.drive_ins = set(data["drive_ins"])
+        return m
+
     def __eq__(self, other):
         return isinstance(other, FcmMap) and self.to_dict() == other.to_dict() and self.terrain == other.terrain
 

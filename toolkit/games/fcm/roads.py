@@ -389,3 +389,79 @@ def best_zeppelin_route(fmap: FcmMap, restaurant: Restaurant, rng: int = 4) -> t
         if n > best_n:
             best, best_n = path, n
     return best, tile_sources(fmap, best)
+
+
+def buyer_options(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool = True) -> list:
+    """What a cart or truck can bring home: every different set of drink sources some route of range ``rng``
+    passes, each with a shortest example route, sorted; with ``maximal`` only sets no other set contains
+    (FCM-3.5, FCM-I12, FCM-I23). Returns ``[(sources, route), ...]`` with ``sources`` as in ``route_sources``.
+
+    >>> from toolkit.games.fcm.map import map_from_layout, Restaurant
+    >>> m = map_from_layout([["A0", "Q0", "R0"]]); m.put_restaurant(Restaurant("0-1", 0, (3, 3), "nw"))
+    >>> [[d for _, d in got] for got, route in buyer_options(m, m.restaurants["0-1"], 2)]
+    [['soda', 'soda']]
+    """
+    from collections import deque
+    net = fmap.roads
+    g = net.graph
+    near = {}
+
+    def sources_at(sq):
+        got = near.get(sq)
+        if got is None:
+            got = near[sq] = frozenset(s for s, _ in _sources_next_to(fmap, (sq,)))
+        return got
+
+    # 0-1 breadth-first search over (node, previous node, sources so far): the first visit is the cheapest
+    parent, todo = {}, deque()
+    for e in entrances(fmap, restaurant):
+        for dr, dc in STEPS:
+            q = (e[0] + dr, e[1] + dc)
+            if net.is_road(q):
+                cost = int(fmap.tile_of(q) != fmap.tile_of(e))
+                if cost <= rng:
+                    todo.append((cost, (net.node(q, dr, dc), None, sources_at(q)), None))
+    best = {}
+    while todo:
+        cost, state, prev_state = todo.popleft()
+        if state in best:
+            continue
+        best[state] = cost
+        parent[state] = prev_state
+        node, prev, got = state
+        for nxt, attrs in g.adj[node].items():
+            if prev is not None and nxt[:2] == prev[:2]:
+                continue                      # no U-turn
+            c = cost + attrs["weight"]
+            if c > rng:
+                continue
+            new = (nxt, node, got | sources_at(nxt[:2]))
+            if new not in best:
+                if attrs["weight"]:
+                    todo.append((c, new, state))
+                else:
+                    todo.appendleft((c, new, state))
+    found = {}
+    for state, cost in best.items():
+        got = state[2]
+        if got not in found or (cost, _route_len(parent, state)) < found[got][0]:
+            found[got] = ((cost, _route_len(parent, state)), state)
+    keep = [s for s in found if not (maximal and any(s < t for t in found))]
+    drinks = dict(fmap.sources())
+    out = []
+    for s in keep:
+        state = found[s][1]
+        route = []
+        while state is not None:
+            route.append(state[0][:2])
+            state = parent[state]
+        out.append(([(sq, drinks[sq]) for sq in sorted(s)], route[::-1]))
+    return sorted(out)
+
+
+def _route_len(parent, state):
+    n = 0
+    while state is not None:
+        n += 1
+        state = parent[state]
+    return n
