@@ -22,6 +22,9 @@ def test_fcm_i31_setup_bank_cash_ceo_and_secret_reserve_card():
     assert [c.reserve for c in g.co.companies] == [100, 300, 200, 300]
     assert g.view(2)["company"]["companies"][0]["reserve"] == "(face down)"
     assert g.view(None)["company"]["companies"][0]["reserve"] == 100
+    g.co.claim(2, "first_cash_20")                    # may look at the face-down reserve cards
+    assert g.view(2)["company"]["companies"][0]["reserve"] == 100
+    assert g.view(3)["company"]["companies"][0]["reserve"] == "(face down)"
 
 
 def test_fcm_i31_first_turn_order_is_random_but_seeded():

@@ -274,15 +274,18 @@ class CompanyPhases:
                 "ruleset": self.ruleset, "companies": [c.to_dict() for c in self.companies]}
 
     def view(self, viewer: int | None = None) -> dict:
-        """What ``viewer`` may see: cards in hand, face-down choices and reserve cards of others are hidden (FCM-1.n2, FCM-I42)."""
+        """What ``viewer`` may see: cards in hand, face-down choices and reserve cards of others are hidden
+        (FCM-1.n2, FCM-I42); a holder of "First to have $20" sees the reserve cards."""
         d = self.to_dict()
         if viewer is None:
             return d
         d["secret"] = {k: (v if int(k) == viewer else "(face down)") for k, v in d["secret"].items()}
+        peek = "first_cash_20" in self.company(viewer).milestones      # may look at the reserve cards
         for c in d["companies"]:
             if c["seat"] != viewer:
                 c["hand"] = {"(cards in hand)": sum(c["hand"].values())}
-                c["reserve"] = None if c["reserve"] is None else "(face down)"
+                if not peek:
+                    c["reserve"] = None if c["reserve"] is None else "(face down)"
         return d
 
     # --- milestones (FCM-I33) ---------------------------------------------------------------------
