@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from toolkit.core import IllegalChoice, RandomAgent, play
-from toolkit.games.fcm.company import BuilderAgent, CompanyGame, Structure, fits, structure_problem
+from toolkit.core import RandomAgent, play
+from toolkit.games.fcm.company import BuilderAgent, CompanyGame, structure_problem
 
 from .helpers import all_cards
 

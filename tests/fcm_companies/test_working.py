@@ -4,7 +4,7 @@ import pytest
 
 from toolkit.core import IllegalChoice
 
-from .helpers import all_cards, choose_order, finish_working, give, new, restructure, to_working
+from .helpers import all_cards, finish_working, give, new, restructure, to_working
 
 
 def test_fcm_3_1_players_work_one_after_another_in_turn_order():

@@ -11,7 +11,7 @@ import textwrap
 
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, INK, figure_png, new_axes, player_colour
+from ...drawing import INK, figure_png, new_axes, player_colour
 from .company import Structure
 
 # card colours of the printed cards (fact 2.6), softened for text on top
