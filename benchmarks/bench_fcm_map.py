@@ -1,6 +1,6 @@
 """Benchmark of the FCM map layer on a full 5x4 map (5 chains, 3 restaurants each, all 8 house tiles):
-building the road graph, one dinnertime's worth of distance queries (every house to every chain), and
-redrawing the map. A plain script: ``python benchmarks/bench_fcm_map.py``."""
+building the road graph, one dinnertime's worth of distance queries (every house to every chain), the
+route search for buyers, and redrawing the map. A plain script: ``python benchmarks/bench_fcm_map.py``."""
 import random
 import statistics
 import time
@@ -55,6 +55,10 @@ def main():
     for m in maps:
         houses = sorted(m.houses)
         house_chain += timed(lambda: [roads.chain_distance(m, ch, h) for h in houses for ch in range(1, 6)], 50)
+    buyers = []
+    for m in maps:
+        rests = list(m.restaurants.values())
+        buyers += timed(lambda: [roads.buyer_options(m, r, 3) for r in rests], 3)
     draw = []
     for m in maps:
         draw += timed(lambda: map_drawing.draw_map(m).figure.canvas.draw(), 5)
@@ -64,6 +68,7 @@ def main():
     print(f"  dinnertime distances, first call (fills caches): median {statistics.median(first) * ms:.3f} ms")
     print(f"  dinnertime distances, graph built:               median {statistics.median(warm) * ms:.3f} ms")
     print(f"  same via chain_distance per house and chain:     median {statistics.median(house_chain) * ms:.3f} ms")
+    print(f"  buyer_options, range 3, all 15 restaurants:   median {statistics.median(buyers) * ms:.1f} ms")
     print(f"  draw_map + render (Agg):                         median {statistics.median(draw) * ms:.1f} ms")
 
 

@@ -462,3 +462,15 @@ def test_fcm_3_5_buyer_options_smaller_sets_on_request():
     r = pl.place_starting_restaurant(m, 0, (3, 3), "nw")
     every = [got for got, _ in rd.buyer_options(m, r, 2, maximal=False)]
     assert every == [[], [((1, 11), "soda"), ((3, 6), "soda")], [((3, 6), "soda")]]
+
+
+def test_fcm_6_1_campaigns_run_in_number_order():
+    """FCM-6.1, FCM-6.n2, FCM-6.6: radio 1 (chain 1, with the radio milestone: 2 beer) runs before billboard 15
+    (burger) and mailbox 9 (pizza), both reaching house 13; the house fills to 3 in that order, so the
+    billboard, number 15, runs last and finds it full."""
+    m = square_map()
+    m.put_campaign(Campaign(15, "billboard", ((5, 1),), 0, "burger", 2))
+    m.put_campaign(Campaign(9, "mailbox", ((5, 3),), 0, "pizza", 2))
+    m.put_campaign(Campaign(1, "radio", ((6, 6),), 1, "beer", 2))
+    assert rc.run_campaigns(m, radio_milestone={1}) == [(1, {13: 2}), (9, {13: 1}), (15, {})]
+    assert m.demand[13] == ["beer", "beer", "pizza"]

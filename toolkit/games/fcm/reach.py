@@ -109,3 +109,15 @@ def run_campaign(fmap: FcmMap, number: int, per_house: int = 1) -> dict:
         if k:
             placed[n] = k
     return placed
+
+
+def run_campaigns(fmap: FcmMap, radio_milestone=()) -> list:
+    """Run every campaign on the map in printed number order, lowest first (FCM-6.1); radios of the chains in
+    ``radio_milestone`` put 2 tokens per house (FCM-6.n2). Returns ``[(number, {house: placed}), ...]``.
+    Taking goods off the campaigns afterwards (FCM-6.7) is the engine's part."""
+    out = []
+    for number in sorted(fmap.campaigns):
+        c = fmap.campaigns[number]
+        per = 2 if c.kind == "radio" and c.chain in radio_milestone else 1
+        out.append((number, run_campaign(fmap, number, per)))
+    return out
