@@ -29,10 +29,14 @@ def new_game(name: str, players: int = 4, seed: int = 0, options: dict | None = 
     return game_class(name)(players=players, seed=seed, options=options, **kw)
 
 
-def make_agents(name: str, players: int, agents="random"):
-    """Agents for ``players`` seats: a kind name for all seats, or a list of names/agents per seat."""
+def make_agents(name, players: int, agents="random"):
+    """Agents for ``players`` seats: a kind name for all seats, or a list of names/agents per seat.
+
+    ``name`` is a registered game name or a game class.
+    """
     from .agents import Agent
-    cls = game_class(name)
+    cls = name if isinstance(name, type) else game_class(name)
+    name = cls.name
     kinds = agent_kinds(cls)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * players

@@ -32,15 +32,15 @@ class Stepper(w.VBox):
 
     def __init__(self, game: str = "disneyland", players: int = 4, seed: int = 0, agents="heuristic",
                  class_seat: int | None = None, options: dict | None = None, dpi: int = 72, interval: int = 900):
-        self.game_name = game
-        cls = game_class(game)
+        cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
+        self.game_name = cls.name
         kinds = agents if not isinstance(agents, str) else [agents] * players
         kinds = list(kinds)
         if class_seat is not None:
             if not 1 <= class_seat <= players:
                 raise ValueError(f"class_seat must be a seat from 1 to {players}")
             kinds[class_seat - 1] = PersonAgent()
-        self.agents = make_agents(game, players, kinds)
+        self.agents = make_agents(cls, players, kinds)
         self.class_seat = class_seat
         self.history = History(cls(players=players, seed=seed, options=options))
         self.drawing = importlib.import_module(cls.drawing_module)
@@ -74,7 +74,10 @@ class Stepper(w.VBox):
         controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.step_button,
                            self.end_button, self.slider])
         super().__init__([controls, self.view, self.image, self.decision, self.event_log, self.errors])
-        self._show()
+        if class_seat is not None:
+            self.slider.value = self.last      # where the class must decide (this draws the step)
+        if self.slider.value == 0:
+            self._show()
 
     # --- navigation ------------------------------------------------------------------------------
     @property
