@@ -105,7 +105,7 @@ def test_mcd_3_2_roll_two_dice_and_move_clockwise_past_the_start():
     g = arrange(current=1, pos=[30, 8, 16], dice=[1, 2])
     ev = g.apply("roll")
     assert g.pos[0] == 1 and g.last_roll == (1, 2)      # 30 + 3 = 33 = space 1 of the loop
-    assert cites(ev, "MCD-3.2", "roll")
+    assert cites(ev, "MCD-3.2", "roll") and cites(ev, "MCD-I1", "roll")
 
 
 @pytest.mark.parametrize("space,n", [(1, 1), (4, 2), (7, 3)])
@@ -353,7 +353,7 @@ def test_mcd_7_6_extras_received_after_the_roll_wait_for_the_next_turn():
 def test_mcd_7_7_characters_may_share_a_space():
     g = arrange(players=2, pos=[0, 1], dice=[])
     land(g, 1)
-    assert g.pos == [1, 1]
+    assert g.pos == [1, 1] and cites(g.events, "MCD-7.7", "roll")
 
 
 # --- Interpretations ------------------------------------------------------------------------------------
@@ -403,8 +403,8 @@ def test_mcd_i6_racks_open_extras_pile_and_menus_face_down():
 
 def test_mcd_i7_a_player_without_the_cards_drops_no_marble(tmp_path):
     g = arrange(options={"menus": menus_file(tmp_path), **SURE}, menu_top="T2", racks={2: counts(hamburger=1, fish=3)})
-    land(g, 3)
-    assert g.last_race["marbles"] == [3] and g.scores() == [0, 0, 3]
+    ev = land(g, 3)
+    assert g.last_race["marbles"] == [3] and g.scores() == [0, 0, 3] and cites(ev, "MCD-I7", "chute")
 
 
 def test_mcd_i8_one_rack_must_hold_the_order_even_if_two_together_would(tmp_path):

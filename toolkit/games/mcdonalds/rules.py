@@ -227,7 +227,8 @@ class McDonaldsGame(Game):
         return tot
 
     def summary(self):
-        return dict(self.stats)
+        """Columns for ``simulate``: who started, menus and readings, where the points came from."""
+        return {"first": self.first, **self.stats}
 
     def to_dict(self):
         r = self.reading
@@ -341,8 +342,11 @@ class McDonaldsGame(Game):
         self.pos[seat - 1] = dest
         space = track[dest]
         if self.log:
+            shared = [s for s in range(1, self.players + 1) if s != seat and self.pos[s - 1] == dest]
+            also = f" (shared with Player {', '.join(map(str, shared))})" if shared else ""
             self.emit("roll", f"Player {seat} rolls {a} + {b} = {a + b} and moves clockwise to space {dest}, "
-                      f"{space.label}.", ("MCD-3.2", "MCD-I4"), seat, roll=[a, b], to=dest)
+                      f"{space.label}{also}.", ("MCD-3.2", "MCD-I4", "MCD-I1") + (("MCD-7.7",) if shared else ()),
+                      seat, roll=[a, b], to=dest)
         kind = space.kind
         if kind == "menu":
             self._read_menu(seat)
@@ -397,7 +401,7 @@ class McDonaldsGame(Game):
         r2, e2 = self.receive(partner, g)
         self.stats["trades"] += 1
         if self.log:
-            self.emit("trade", f"Player {seat} gives Player {partner} {counts_text(_counts(g))} and takes "
+            self.emit("trade", f"Player {seat} gives {counts_text(_counts(g))} to Player {partner} and takes "
                       f"{counts_text(_counts(t))}. Player {seat}: {self._receive_text(seat, r1, e1)}. Player {partner}: "
                       f"{self._receive_text(partner, r2, e2)}.", ("MCD-3.4", "MCD-7.1", "MCD-7.2", "MCD-I12", "MCD-I15"),
                       seat, partner=partner, give=give, take=take)
@@ -501,8 +505,13 @@ class McDonaldsGame(Game):
             for _, s, pull in drops:
                 self._take_pull(s, pull)
             if self.log:
+                out = [s for s in self._clockwise(self.current) if s not in r["able"]]
+                short = "" if not out else (
+                    f" Player {out[0]} cannot fill the order and drops no marble." if len(out) == 1 else
+                    f" Players {', '.join(map(str, out[:-1]))} and {out[-1]} cannot fill the order and drop no marbles.")
                 self.emit("chute", "Marbles in the chute, bottom first: " + ", ".join(
-                    f"Player {s} ({t:.1f} s)" for t, s, _ in drops) + ".", ("MCD-5.1", "MCD-5.2", "MCD-I10"),
+                    f"Player {s} ({t:.1f} s)" for t, s, _ in drops) + "." + short,
+                    ("MCD-5.1", "MCD-5.2", "MCD-I10") + (("MCD-I7",) if out else ()),
                     times={str(s): round(t, 3) for t, s, _ in drops})
             winner = self._check_marbles()
             if winner is not None or self._after_no_winner():
