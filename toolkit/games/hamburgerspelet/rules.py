@@ -522,6 +522,13 @@ class MemoryAgent(Agent):
             return vals[0]
         if kind == "move":
             return self._move(game, seat, vals, rng)
+        if kind == "place":
+            return self._pick(vals, rng)           # any free spot: the agent remembers where it went
+        if kind == "keep":
+            return "keep"
+        if kind == "steal":
+            wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
+            return self._pick(wanted or list(vals), rng)
         mem = self.recall(game, seat, rng)
         if kind == "take":
             _, want, why = game.stage
@@ -539,12 +546,7 @@ class MemoryAgent(Agent):
         if kind == "name":
             keys = [game.board.ingredients[i].key for s, i in sorted(mem.items()) if game.can_keep(seat, i)]
             return keys[0] if keys else self._pick(vals, rng)
-        if kind == "steal":
-            wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
-            return self._pick(wanted or list(vals), rng)
-        if kind == "keep":
-            return "keep"
-        return self._pick(vals, rng)                 # place: any free spot
+        return self._pick(vals, rng)
 
     @staticmethod
     def _pick(vals, rng):
@@ -575,7 +577,7 @@ class MemoryAgent(Agent):
         a spot of, and how many of each are not on a card (cards are open to all)."""
         wanted = game.wanted(seat)
         copies = game.board.copies
-        left = [copies - sum(c[i] for c in game.cards) for i in range(game.n_ingredients)]
+        left = [copies - sum(col) for col in zip(*game.cards)]
         down = max(1, len(game.spots) - game.spots.count(EMPTY))
         seen = set(mem.values())
         return wanted, set(wanted) & seen, left, down
