@@ -27,7 +27,7 @@ def _xy(pos):
 
 def _clock(ax, cx, cy, r, moves):
     ax.add_patch(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5, zorder=2))
-    for h in range(1, 13):
+    for h in (12, 3, 6, 9):            # four numerals read as a clock and keep a frame quick to render
         a = math.radians(90 - h * 30)
         ax.text(cx + 0.78 * r * math.cos(a), cy + 0.78 * r * math.sin(a), str(h), ha="center", va="center",
                 fontsize=6, zorder=3)
@@ -72,8 +72,7 @@ def draw_board(game, ax=None, viewer=None):
         ax.add_patch(FancyBboxPatch((px - 0.6, py - 0.7), 1.2, 1.4, boxstyle="round,pad=0.02",
                                     fc=PILE_COLOURS.get(colour, "#ccc"), ec=INK, lw=0.8, alpha=0.95 if left else 0.25))
         ax.text(px, py + 0.25, str(left), ha="center", va="center", fontsize=12, weight="bold", color="white")
-        ax.text(px, py - 0.35, _short(b.lands[colour]), ha="center", va="center", fontsize=5.2, color="white",
-                wrap=True)
+        ax.text(px, py - 0.35, _short(b.lands[colour]), ha="center", va="center", fontsize=5.5, color="white")
     # the photo deck on the camera, the clock and the wishing stars
     ax.add_patch(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
     ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white")
@@ -95,11 +94,12 @@ def draw_board(game, ax=None, viewer=None):
 
 
 def _short(land: str) -> str:
+    """The first word of a land's name ("Main", "Fantasyland", "New ..."), enough to tell the piles apart."""
     words = land.replace(",", "").split()
-    return "\n".join([" ".join(words[:2]), " ".join(words[2:])]).strip() if len(land) > 12 else land
+    return words[0] if len(words[0]) > 4 else " ".join(words[:2])
 
 
-def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, height=10.2):
+def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, height=10.2, legend=True):
     """Each player's cards face up and photos face down (shown only to their holder and in the class view)."""
     ax = new_axes(ax, size=(6, 6))
     band = height / game.players
@@ -136,19 +136,24 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
             ax.scatter(*zip(*marks), marker="o", s=14, facecolors="none", edgecolors="white", zorder=3)
         if not items:
             ax.text(x0, y - 0.8, "no cards yet", fontsize=7, color=FAINT, va="top")
-    ax.text(x0, top - height - 0.05, "card = attraction (1)   card with a star = character (2)   gold = good photo (5)"
-            "   slate = bad photo (0)   grey = face-down photo", fontsize=6, color="#555", va="bottom")
+    if legend:
+        ax.text(x0, top - height - 0.05, "card = attraction (1)   card with a star = character (2)   gold = good photo (5)"
+                "   slate = bad photo (0)   grey = face-down photo", fontsize=6, color="#555", va="bottom")
     ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
 
 
-def draw_state(game, viewer=None, ax=None):
-    """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is."""
+def draw_state(game, viewer=None, ax=None, legend=True):
+    """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is.
+
+    Cards: attraction (1 point), with a white star a character (2); photos gold (good, 5), slate (bad, 0), grey
+    with a ring when face down. ``legend=False`` leaves out that key (the stepper shows it once, as text).
+    """
     ax = new_axes(ax, size=(11, 5.6), dpi=80)
     draw_board(game, ax=ax, viewer=viewer)
-    draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0)
+    draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0, legend=legend)
     ax.set_xlim(-0.6, 20.6)
     ax.set_ylim(-0.6, 9.6)
     who = "class view" if viewer is None else f"Player {viewer}'s view"

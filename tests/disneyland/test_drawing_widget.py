@@ -1,0 +1,98 @@
+"""Drawings land on the Axes they are given; the stepper is driven without a browser."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from toolkit import History, new_game, play  # noqa: E402
+from toolkit.core import make_agents  # noqa: E402
+from toolkit.drawing import score_timeline  # noqa: E402
+from toolkit.games.disneyland.drawing import draw_board, draw_collections, draw_state, state_png  # noqa: E402
+from toolkit.widgets import Stepper  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def game():
+    g = new_game("disneyland", players=4, seed=7)
+    play(g, make_agents("disneyland", 4, "heuristic"), max_steps=80)
+    return g
+
+
+def test_drawings_land_on_the_given_axes(game):
+    fig, axes = plt.subplots(1, 4)
+    for ax, draw in zip(axes, (draw_board, draw_collections, draw_state, score_timeline)):
+        out = draw(game, ax=ax)
+        assert out is ax and (ax.patches or ax.collections or ax.lines)
+    assert len(fig.axes) == 4
+    plt.close(fig)
+
+
+def test_drawing_without_axes_makes_its_own_and_leaks_no_pyplot_figure(game):
+    before = plt.get_fignums()
+    ax = draw_state(game)
+    assert ax.figure is not None and plt.get_fignums() == before
+    assert state_png(game)[:4] == b"\x89PNG"
+    assert game._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_player_view_hides_other_players_photos(game):
+    """DL-5.2: a player sees only their own photos; the class view sees all."""
+    seat = next(s for s in range(1, 5) if game.held_photos[s - 1])
+    other = seat % 4 + 1
+    hidden = "#aab7b8"
+
+    def colours(viewer):
+        ax = draw_collections(game, viewer=viewer)
+        return [matplotlib.colors.to_hex(c) for coll in ax.collections for c in coll.get_facecolors()]
+    assert hidden not in colours(None)
+    assert hidden in colours(other)
+
+
+def test_stepper_steps_back_and_forth_and_views():
+    s = Stepper("disneyland", players=3, seed=5, agents="heuristic")
+    assert s.index == 0 and s.last == len(s.history) - 1 and s.history.game.is_over()
+    first = s.image.value
+    s.step_button.click()
+    assert s.index == 1 and s.image.value != first and "DL-4.1" in s.event_log.value
+    s.back_button.click()
+    assert s.index == 0 and s.image.value == first
+    s.end_button.click()
+    assert s.index == s.last and "The game is over" in s.event_log.value
+    s.start_button.click()
+    assert s.index == 0
+    s.slider.value = 12
+    assert s.state is s.history[12]
+    s.view.value = 2
+    assert "Player 2" in s.view.label
+    assert not s.errors.outputs
+
+
+def test_the_class_decides_with_buttons_and_forks():
+    s = Stepper("disneyland", players=3, seed=5, agents="heuristic", class_seat=2)
+    k = s.index
+    d = s.state.pending()
+    assert k == s.last and d.player == 2 and d.kind == "roll"
+    buttons = s.decision.children[1].children
+    assert [b.description for b in buttons] == ["roll the die"]
+    buttons[0].click()
+    assert s.index == k + 1 and s.last >= k + 1
+    assert "Player 2 decides: Roll the die" in s.event_log.value
+    nxt = s.history.game.pending()
+    assert nxt is None or nxt.player == 2          # the agents played on up to the class's next decision
+    # back to step k and decide again: a new branch from k, the states before it untouched
+    kept = s.history[k].fingerprint()
+    s.slider.value = k
+    assert s.decision.children                       # the buttons are offered again at that step
+    s.decide("roll")
+    assert s.index == k + 1 and s.history[k].fingerprint() == kept
+    assert not s.errors.outputs
+
+
+def test_a_refused_class_decision_shows_the_error_and_changes_nothing():
+    s = Stepper("disneyland", players=2, seed=1, agents="heuristic", class_seat=1)
+    before = (s.last, s.state.fingerprint())
+    with pytest.raises(ValueError) as info:
+        s.decide("jump")
+    assert "DL-4.1" in str(info.value)
+    assert (s.last, s.state.fingerprint()) == before
