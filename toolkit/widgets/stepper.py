@@ -62,7 +62,7 @@ class Stepper(w.VBox):
         self.view = w.ToggleButtons(options=views, value=None if class_seat is None else class_seat,
                                     description="view", style={"button_width": "80px"})
         self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.event_log = w.HTML(layout=w.Layout(max_height="240px", overflow_y="auto", border="1px solid #ddd",
+        self.event_log = w.HTML(layout=w.Layout(max_height="240px", overflow="auto", border="1px solid #ddd",
                                           padding="4px"))
         self.decision = w.VBox()
         self.errors = w.Output()
