@@ -528,3 +528,9 @@ def test_heuristic_forgets_with_its_chance():
     import random
     assert McDonaldsHeuristic().choose(g, d, random.Random(1)) == "return"
     assert McDonaldsHeuristic(forget=1.0).choose(g, d, random.Random(1)) == "roll"
+
+
+def test_mcd_i10_equal_times_go_clockwise_from_the_reader(tmp_path):
+    g = arrange(players=4, current=3, options={"menus": menus_file(tmp_path), **SURE}, menu_top="T2")
+    land(g, 3)
+    assert g.last_race["marbles"] == [4, 1, 2] and g.scores() == [0, 0, 0, 3]

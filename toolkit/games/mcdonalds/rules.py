@@ -490,7 +490,7 @@ class McDonaldsGame(Game):
         printed = None
         while True:
             drops = []
-            for s in r["able"]:
+            for k, s in enumerate(r["able"]):
                 t = self.speed[s - 1] * size_factor * math.exp(self.spread[s - 1] * rng.gauss(0.0, 1.0))
                 pull = order
                 if self.errors[s - 1] and rng.random() < self.errors[s - 1]:
@@ -499,8 +499,9 @@ class McDonaldsGame(Game):
                     wrong = wrong_pulls(order, self.racks[s - 1], printed)
                     if wrong:
                         pull = wrong[int(rng.random() * len(wrong))][2]
-                drops.append((t, s, pull))
-            drops.sort()
+                drops.append((t, k, s, pull))
+            drops.sort()              # equal times: clockwise from the reader first (MCD-I10)
+            drops = [(t, s, pull) for t, _, s, pull in drops]
             r["marbles"] = [s for _, s, _ in drops]
             for _, s, pull in drops:
                 self._take_pull(s, pull)
@@ -701,7 +702,7 @@ class McDonaldsGame(Game):
             opts.append(Option("no-more", "no more marbles" if r["marbles"] else "nobody drops a marble"))
             k = len(r["marbles"]) + 1
             return Decision(seat, "race-marble", f"The race (by hand): whose marble is number {k} from the bottom?", opts,
-                            ("MCD-5.2", "MCD-5.3", "MCD-I11"))
+                            ("MCD-5.2", "MCD-5.3", "MCD-I7", "MCD-I11"))
         if kind == "race-pull":
             r = self.reading
             s = r["marbles"][len(r["pulled"])]
