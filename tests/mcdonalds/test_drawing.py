@@ -66,3 +66,15 @@ def test_rules_do_not_import_the_drawing_layer():
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_mcd_5_3_race_drawn_step_by_step():
+    """The race drawing reads marbles from the bottom up to the right pull; the ones above are 'not read'."""
+    g = McDonaldsGame(players=4, seed=43, options={"speed": [5.0, 4.0, 3.5, 3.0], "errors": [0.05, 0.15, 0.3, 0.5]})
+    assert drawing.draw_race(g).texts[0].get_text() == "no race yet"
+    agents = make_agents("mcdonalds", 4, "heuristic")
+    while not (g.last_race and g.last_race["winner"] and g.last_race["marbles"][0] != g.last_race["winner"]):
+        play(g, agents, max_steps=1)
+    texts = [t.get_text() for t in drawing.draw_race(g).texts]
+    assert texts.index("wrong") < texts.index("right: fills the order")
+    assert len(g.last_race["marbles"]) < 3 or "not read" in texts

@@ -27,7 +27,7 @@ SPACE_SHORT = {"menu": "LET'S GO", "break": "BREAK", "bonus": "BONUS", "gift": "
                "take": "TAKE 1\nEACH"}
 RED, BLACK, HIDDEN, CHUTE = "#c0392b", "#222222", "#95a5a6", "#fdebd0"
 
-__all__ = ["draw_board", "draw_chute", "draw_menu", "draw_racks", "draw_state", "score_timeline", "state_png",
+__all__ = ["draw_board", "draw_chute", "draw_menu", "draw_race", "draw_racks", "draw_state", "score_timeline", "state_png",
            "FOOD_COLOURS"]
 
 
@@ -102,18 +102,68 @@ def draw_chute(game, ax=None, x=0.0, y0=0.0, height=4.0):
     if race is None:
         return ax
     order = game.menus[race["menu_index"]].order
+    read = True                       # marbles above the filler's are never read (MCD-5.3)
     for k, seat in enumerate(race["marbles"]):
         y = y0 + 0.35 + k * 0.62
-        ax.add_patch(Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4))
+        ax.add_patch(Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4, alpha=1 if read else 0.5))
         ax.text(x, y, str(seat), ha="center", va="center", fontsize=7, color="white", weight="bold", zorder=5)
         pull = race["pulled"].get(seat)
-        if pull is not None:
+        if pull is not None and read:
+            read = tuple(pull) != tuple(order)
             right = tuple(pull) == tuple(order)
             ax.text(x + 0.42, y, "\u2713" if right else "\u2717", ha="left", va="center", fontsize=9,
                     color="#27ae60" if right else RED, zorder=5)
     state = "race under way" if race["live"] else (f"Player {race['winner']} filled it" if race["winner"]
                                                     else "nobody filled it")
     ax.text(x, y0 - 0.2, f"{state}\n(reading {race['reading']})", ha="center", va="top", fontsize=5, color=INK)
+    return ax
+
+
+def draw_race(game, ax=None):
+    """The last race step by step (MCD-5.3): the order, then each marble from the bottom up with the cards its
+    player pulled, read until a right pull fills the order; marbles above it are never read."""
+    race = _race(game)
+    ax = new_axes(ax, size=(7, 3))
+    if race is None:
+        ax.text(0.5, 0.5, "no race yet", ha="center", va="center", transform=ax.transAxes)
+        ax.axis("off")
+        return ax
+    menu = game.menus[race["menu_index"]]
+    rows = [("the order", menu.order, None, INK)]
+    read = True
+    for k, seat in enumerate(race["marbles"], 1):
+        pull = race["pulled"].get(seat)
+        if pull is None:
+            verdict, colour = "not yet decided", FAINT
+        elif not read:
+            verdict, colour = "not read", FAINT
+        elif tuple(pull) == tuple(menu.order):
+            verdict, colour = "right: fills the order", "#27ae60"
+            read = False
+        else:
+            verdict, colour = "wrong", RED
+        rows.append((f"marble {k}: Player {seat}", pull, verdict, colour))
+    cards = []
+    for r, (label, counts, verdict, colour) in enumerate(rows):
+        y = -r
+        ax.text(-0.2, y, label, ha="right", va="center", fontsize=8, color=colour, weight="bold")
+        x = 0.0
+        for i, n in enumerate(counts or ()):
+            for _ in range(n):
+                cards.append(Rectangle((x, y - 0.35), 0.5, 0.7, fc=FOOD_COLOURS[FOODS[i]], ec="white", lw=0.8))
+                ax.text(x + 0.25, y, FOOD_SHORT[FOODS[i]], ha="center", va="center", fontsize=6, color="white",
+                        zorder=3)
+                x += 0.55
+        if verdict:
+            ax.text(max(x, 0.0) + 0.2, y, verdict, ha="left", va="center", fontsize=8, color=colour)
+    ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
+    ax.set_xlim(-3.2, 7.5)
+    ax.set_ylim(-len(rows) + 0.4, 0.7)
+    ax.axis("off")
+    state = f"Player {race['winner']} filled it" if race["winner"] else (
+        "under way" if race["live"] else "nobody filled it")
+    ax.set_title(f"The race for \"{menu.name}\" (reading {race['reading']}, bottom marble first): {state}",
+                 fontsize=9)
     return ax
 
 
@@ -206,7 +256,9 @@ def draw_state(game, viewer=None, ax=None):
 
 def score_timeline(game, ax=None):
     """Scores after each turn with the 25-point line (MCD-8.1)."""
-    return _timeline(game, ax=ax, target=TARGET)
+    ax = _timeline(game, ax=ax, target=TARGET)
+    ax.legend(loc="lower right", fontsize=8, frameon=False)      # the 25-point label sits top left
+    return ax
 
 
 def state_png(game, viewer=None) -> bytes:
