@@ -24,6 +24,11 @@ def check(g, before):
                 assert k == t and 0 <= seen <= len(g.choices), f"player {q + 1} knows a wrong tile"
             else:
                 assert seen == NOT_SEEN
+    # HB-I5: the buns stay in the middle (or in a hand) until the game is won, so a take always finds a tile
+    if not g.over:
+        assert g.spots.count(g.bun) + (g.hand is not None and g.hand[0] == g.bun) == g.board.copies
+    if g.stage[0] == "take":
+        assert g.spots.count(EMPTY) < len(g.spots)
     # HB-I3: chefs are on the loop; HB-7.1: the winner has a full card
     assert all(0 <= c < len(g.board.loop) for cs in g.chefs for c in cs)
     if g.over:
