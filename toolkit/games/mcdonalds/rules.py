@@ -4,7 +4,7 @@
 >>> g.pending()
 Decision(player=2, kind='roll', values=('roll',))
 >>> [e.clauses for e in g.apply("roll")][0]
-('MCD-3.2', 'MCD-I4')
+('MCD-3.2', 'MCD-I4', 'MCD-I1', 'MCD-7.7')
 >>> sum(g.card_total()) == 120
 True
 """
@@ -163,7 +163,7 @@ class McDonaldsGame(Game):
                 self.emit("first", "Rolling for first player: " + ", ".join(f"Player {s} {r}" for s, r in rolls.items())
                           + (f". Player {top[0]} goes first; play continues clockwise." if len(top) == 1 else
                              f". Players {', '.join(map(str, top))} tie and roll again."), ("MCD-3.1", "MCD-I4"),
-                          rolls=rolls)
+                          rolls={str(s): r for s, r in rolls.items()})
             if len(top) == 1:
                 return top[0]
             rolling = top
