@@ -235,3 +235,11 @@ def test_rule_module_imports_no_drawing_libraries():
             "bad = [m for m in ('matplotlib', 'ipywidgets', 'IPython') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_simulation_is_the_same_in_parallel():
+    """Seeded games give the same rows whatever the number of processes (fading agents pickled to workers)."""
+    kinds = [FadingMemory(10), "no-memory", "random"]
+    a = simulate("hamburgerspelet", games=12, seed=3, players=3, agents=kinds, progress=False)
+    b = simulate("hamburgerspelet", games=12, seed=3, players=3, agents=kinds, jobs=2, progress=False)
+    assert a.equals(b) and len(a) == 12
