@@ -1,0 +1,52 @@
+"""Invariants of the whole FCM game, checked after every step of random games (tests/test_conformance.py)
+and of random and heuristic games (tests/fcm/test_playouts.py)."""
+from collections import Counter
+
+from toolkit.games.fcm.rules import INTRO_BANK_PER_PLAYER
+
+GAMES = 24
+
+
+def snapshot(g):
+    return {"turn": g.turn, "breaks": g.breaks, "round": g.co.round}
+
+
+def money_expected(g) -> int:
+    """FCM-I52: bank + cash is the starting bank, plus the reserve cards after the first break."""
+    start = (INTRO_BANK_PER_PLAYER if g.intro else 50) * g.players
+    if g.breaks >= 1 and not g.intro:
+        start += sum(c.reserve for c in g.co.companies)
+    return start
+
+
+def check(g, before):
+    co, fmap = g.co, g.map
+    assert co.bank + sum(c.cash for c in co.companies) == money_expected(g), "money created or lost (FCM-I52)"
+    assert all(c.cash >= 0 for c in co.companies), "a player's cash below $0 (FCM-I54)"
+    if g.breaks < g.break_limit:
+        assert co.bank >= 0 or g.breaks >= 1
+    # employee cards are neither created nor lost: piles + companies = the cards in play (FCM-I30)
+    held = Counter(co.supply)
+    for c in co.companies:
+        held.update(c.cards())
+    assert held == Counter(co.staff.pile_sizes(g.players)), "employee cards created or lost"
+    # every campaign on the map has its busy chip, and busy marketeers belong to running campaigns (FCM-3.4, FCM-6.7)
+    assert sorted(map(int, g.busy_chips)) == sorted(fmap.campaigns)
+    for c in co.companies:
+        chips = Counter(card for seat, card in g.busy_chips.values() if seat == c.seat)
+        assert not (Counter(c.busy) - chips), "a busy marketeer without a campaign"
+        assert all(v >= 0 for v in c.goods.values())
+        assert len(fmap.chain_restaurants(c.seat)) <= 3                     # FCM-I21
+    for n, goods in fmap.demand.items():                                    # FCM-6.6
+        assert len(goods) <= fmap.houses[n].limit
+    assert 0 <= g.breaks <= g.break_limit
+    assert g.co.round <= g.max_rounds
+    if before is not None:
+        assert g.turn >= before["turn"] and g.breaks >= before["breaks"] and g.co.round >= before["round"]
+    if g.is_over():
+        sc = g.scores()
+        w = g.winner()
+        assert sc[w - 1] == max(sc)
+        assert w == next(s for s in co.order if sc[s - 1] == max(sc))       # ties by turn order (FCM-I53)
+        assert g.end_reason in ("bank", "round limit")
+        assert (g.end_reason == "bank") == (g.breaks == g.break_limit)

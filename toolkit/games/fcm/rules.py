@@ -1,0 +1,493 @@
+"""Food Chain Magnate, the whole game: the map layer and the companies composed into rounds of seven
+phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I72).
+
+``FcmGame`` asks every decision through ``pending()``: the company layer's (reserve card, restructuring,
+turn order, hiring, training, firing, freezer) and this module's (starting restaurants, campaigns, food and
+drinks, houses and gardens, restaurants). Dinnertime and the Marketing phase need no decisions.
+
+>>> g = FcmGame(players=2, seed=3, log=False)
+>>> g.pending().kind
+'reserve'
+>>> from toolkit.core import play, make_agents
+>>> play(g, make_agents("fcm", 2, "heuristic")) is None, g.end_reason, g.breaks
+(None, 'bank', 2)
+"""
+from __future__ import annotations
+
+from ...core.decisions import Decision, Option
+from ...core.errors import IllegalChoice
+from ...core.game import Game
+from . import bank, dinnertime, marketing, production
+from .company import CompanyPhases, RESERVE_CARDS
+from .map import assemble_map, parse_layout
+from .placement import (MAX_RESTAURANTS, MARKETEERS, check_garden, check_local_restaurant, check_regional_restaurant,
+                        check_starting_restaurant, gardens_used, legal_new_houses, legal_restaurants, place_garden,
+                        place_local_restaurant, place_new_house, place_regional_restaurant, place_starting_restaurant)
+from .map import CORNERS, SIDES
+
+INTRO_BANK_PER_PLAYER = 75          # fact 2.13
+DEFAULT_MAX_ROUNDS = 40             # FCM-I70
+OPTIONS = ("ruleset", "intro", "max_rounds", "layout")
+
+
+class GamePhases(CompanyPhases):
+    """The company phases as the whole game uses them; the introductory game has no salaries (fact 2.13)."""
+
+    def __init__(self, *a, intro: bool = False, **kw):
+        super().__init__(*a, **kw)
+        self.intro = intro
+        if intro:
+            self.gone = list(self.ms)           # no milestones in the introductory game (FCM-I68)
+            self.bank = INTRO_BANK_PER_PLAYER * self.players
+
+    def salary_lines(self, seat):
+        return [] if self.intro else super().salary_lines(seat)
+
+
+def _pos(value: str):
+    """'3,4 nw' -> ((3, 4), 'nw')."""
+    head, tail = value.split()
+    r, c = head.split(",")
+    return (int(r), int(c)), tail
+
+
+class FcmGame(Game):
+    """The whole game. Options: ``ruleset`` ('original' or 'deluxe', FCM-I67), ``intro`` (the introductory
+    game, FCM-I68), ``max_rounds`` (FCM-I70), ``layout`` (a fixed map in layout text, FCM-I3)."""
+
+    name = "fcm"
+    title = "Food Chain Magnate"
+    min_players, max_players = 2, 5
+    rules_package = "toolkit.games.fcm"
+    drawing_module = "toolkit.games.fcm.drawing"
+
+    def __init__(self, players: int = 3, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        super().__init__(players, seed, options, log=log)
+        unknown = set(self.options) - set(OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown option(s) for fcm: {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
+        self.intro = bool(self.options.get("intro", False))
+        self.max_rounds = int(self.options.get("max_rounds", DEFAULT_MAX_ROUNDS))
+        layout = self.options.get("layout")
+        self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
+        self.co = GamePhases(players, self.streams, self.emit, ruleset=self.options.get("ruleset", "original"),
+                             log=log, intro=self.intro)
+        self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False
+        self.phase = "setup"
+        self.placing, self.passed, self.second = [], [], False
+        self.working, self.seat, self.stage, self.tasks, self.sub = [], None, None, [], {}
+        self.busy_chips: dict = {}              # busy chip (campaign number, as text) -> [seat, card]
+        self.sales = [0] * players              # items sold, per seat
+        self.income = [0] * players             # dollars earned at Dinnertime, per seat
+        self.records: list = []                 # the last Dinnertime's house records
+        self.marketing_log: list = []           # the last Marketing phase: [number, {house: placed}]
+        self.demand_log: list = []              # demand per house after each Marketing phase
+        self.bank_log: list = [self.co.bank]    # the bank's level after each round
+        self.end_reason = None
+        self._cache = None
+        self.say("map", lambda: f"The map: {self.map.cols}x{self.map.rows} tiles "
+                 + " / ".join(" ".join(f"{n}{k}" for n, k in row) for row in self.map.layout)
+                 + f"; houses {', '.join(map(str, sorted(self.map.houses)))}.", ("FCM-I2", "FCM-I3"))
+        if self.intro:
+            self.say("intro", lambda: f"Introductory game: ${self.co.bank} in the bank, no reserve cards, no milestones, "
+                     "no salaries; the first bank break ends the game.", ("FCM-I68",))
+        else:
+            self.co.begin_setup()
+        self._advance()
+
+    # --- plumbing ------------------------------------------------------------------------------------
+    def say(self, kind, text, clauses, player=None, **data):
+        if self.log:
+            self.emit(kind, text() if callable(text) else text, tuple(clauses), player, **data)
+
+    @property
+    def round(self) -> int:
+        return self.co.round
+
+    def company(self, seat):
+        return self.co.company(seat)
+
+    # --- the flow of a round (FCM-0.2) ----------------------------------------------------------------
+    def _advance(self) -> None:
+        co = self.co
+        while self.phase != "over":
+            if co.waiting():
+                return
+            ph = self.phase
+            if ph == "setup":
+                self.phase = "restaurants"
+                self.placing = list(reversed(co.order))       # fact 2.3: reverse turn order first
+                self.say("setup-restaurants", lambda: "Starting restaurants, in reverse turn order: "
+                         + ", ".join(f"player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
+            elif ph == "restaurants":
+                if self.placing:
+                    if self._start_options():
+                        return
+                    s = self.placing.pop(0)
+                    self.say("no-room", lambda: f"Player {s} finds no legal place for a starting restaurant.", ("FCM-I4", "FCM-I58"), s)
+                elif self.passed and not self.second:
+                    self.second, self.placing, self.passed = True, [s for s in co.order if s in self.passed], []
+                    self.say("setup-restaurants", lambda: "Second round of starting restaurants in turn order; "
+                             "everyone who passed must place now.", ("FCM-I58",))
+                else:
+                    self.phase = "restructure"
+                    co.begin_restructuring()
+            elif ph == "restructure":
+                self.map.drive_ins = {s for s in range(1, self.players + 1)
+                                      if any(co.company(s).work.counts()[c] for c in ("local_manager", "regional_manager"))}
+                for s in sorted(self.map.drive_ins):
+                    self.say("drive-in", lambda: f"Player {s} has a local or regional manager at work: this round every open "
+                             "restaurant of the chain has an entrance at all four corners (drive-in).", ("FCM-3.7", "FCM-I7"), s)
+                self.phase = "order"
+                co.begin_order_of_business()
+            elif ph == "order":
+                self.phase, self.working = "working", list(co.order)
+                self.say("phase", lambda: f"Round {co.round}, phase 3: Working 9-5 in turn order.", ("FCM-0.2", "FCM-3.1"))
+            elif ph == "working":
+                if self.stage == "company":
+                    self._begin_own()
+                    continue
+                if self.stage == "own":
+                    if self._settle():
+                        return
+                    self.seat, self.stage = None, None
+                if self.working:
+                    self.seat, self.stage = self.working.pop(0), "company"
+                    co.begin_working(self.seat)
+                else:
+                    self._dinnertime()
+            elif ph == "payday":
+                self.marketing_log = [[n, {str(h): k for h, k in placed.items()}] for n, placed in marketing.run_phase(self)]
+                self.phase = "cleanup"
+                co.begin_cleanup()
+            elif ph == "cleanup":
+                self.map.open_restaurants()
+                self.map.drive_ins = set()
+                self.bank_log.append(co.bank)
+                self.end_turn()
+                self.phase = "restructure"
+                co.begin_restructuring()
+
+    def _dinnertime(self) -> None:
+        self.records = dinnertime.run(self)
+        last = self.co.round >= self.max_rounds
+        if self.ending or last:
+            self.end_reason = "bank" if self.ending else "round limit"
+            self.phase = "over"
+            self.bank_log.append(self.co.bank)
+            self.end_turn()
+            best = self.winner()
+            self.say("game-end", lambda: ("The bank broke: the game ends after Dinnertime, with no Payday. " if self.ending else
+                     f"Round {self.co.round} was the last round allowed: the game ends after Dinnertime. ")
+                     + "Cash: " + ", ".join(f"player {s} ${self.company(s).cash}" for s in self.co.order)
+                     + f". Player {best} wins.", ("FCM-4.7", "FCM-I53") if self.ending else ("FCM-I70",), best)
+            return
+        self.phase = "payday"
+        self.co.begin_payday()
+
+    # --- this layer's steps of Working 9-5 (FCM-3.4 to 3.7, FCM-3.n2) -------------------------------
+    def _begin_own(self) -> None:
+        seat, co = self.seat, self.co
+        work = co.company(seat).work.counts()
+        order = co.staff.order
+        tasks = []
+        for c in sorted(work, key=lambda c: order[c]):               # FCM-3.n2: marketing first
+            if co.staff[c].role == "marketeer":
+                tasks += [["market", c]] * work[c]
+        tasks.append(["cooks", ""])
+        tasks += [["trainee", "kitchen_trainee"]] * work["kitchen_trainee"]
+        tasks += [["errand", "errand_boy"]] * work["errand_boy"]
+        for c in production.BUYERS:
+            tasks += [["buyer", c]] * work[c]
+        tasks += [["nbd", "new_business_developer"]] * work["new_business_developer"]
+        tasks += [["local", "local_manager"]] * work["local_manager"]
+        tasks += [["regional", "regional_manager"]] * work["regional_manager"]
+        self.tasks, self.sub, self.stage = tasks, {}, "own"
+
+    def _settle(self) -> bool:
+        """Run automatic steps and skip tasks with nothing to decide; True when a decision is pending."""
+        seat = self.seat
+        while self.tasks:
+            kind, card = self.tasks[0]
+            if kind == "cooks":
+                production.cooks(self, seat)
+            elif kind == "buyer" and not self.sub and not production.route_options(self, seat, card):
+                self.say("buy", lambda: f"Player {seat}'s {self.co.name(card)} finds no drink source within range.", ("FCM-3.5",), seat)
+            elif kind == "local" and len(self.map.chain_restaurants(seat)) >= MAX_RESTAURANTS:
+                self.say("skip", lambda: f"Player {seat} already has {MAX_RESTAURANTS} restaurants.", ("FCM-3.7", "FCM-I21"), seat)
+            else:
+                return True
+            self.tasks.pop(0)
+        return False
+
+    def _done_task(self) -> None:
+        self.tasks.pop(0)
+        self.sub = {}
+
+    # --- decisions ------------------------------------------------------------------------------------
+    def pending(self):
+        key = len(self.choices)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        if self.phase == "over":
+            d = None
+        elif self.co.waiting():
+            d = self.co.pending()
+        else:
+            d = self._own_pending()
+        self._cache = (key, d)
+        return d
+
+    def refresh(self) -> None:
+        """Forget the cached decision (after changing the state by hand, e.g. in a scripted test)."""
+        self._cache = None
+
+    def _start_options(self) -> list:
+        seat = self.placing[0]
+        return [f"{r},{c} {k}" for (r, c), k in legal_restaurants(self.map, seat, "start")]
+
+    def _own_pending(self) -> Decision | None:
+        if self.phase == "restaurants" and self.placing:
+            seat = self.placing[0]
+            opts = [] if self.second else [Option("pass", "pass (place in the second round)")]
+            opts += [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in self._start_options()]
+            return Decision(seat, "start_restaurant", "Place your starting restaurant", opts, ("FCM-I4", "FCM-I58"))
+        if self.phase != "working" or self.stage != "own" or not self.tasks:
+            return None
+        seat, (kind, card), sub = self.seat, self.tasks[0], self.sub
+        co, fmap = self.co, self.map
+        name = co.name(card) if card else ""
+        if kind == "market":
+            if "tile" not in sub:
+                opts = [Option("skip", "place no campaign")] + [
+                    Option(f"tile {n}", f"{fmap.tileset.marketing[n].kind} #{n}") for n in marketing.free_tiles(self, card)]
+                return Decision(seat, "campaign_tile", f"{name}: choose a marketing tile", opts, ("FCM-3.4",))
+            n = sub["tile"]
+            if "place" not in sub:
+                vals = marketing.places(self, seat, card, n)
+                opts = [Option(v, f"at {v}: reaches houses " + (", ".join(map(str, marketing.reached(fmap, n, v))) or "none"))
+                        for v in vals] or [Option("cancel", "no legal place: place no campaign")]
+                return Decision(seat, "campaign_place", f"{name}: where does #{n} go?", opts, ("FCM-3.4", "FCM-I18"))
+            if "good" not in sub:
+                return Decision(seat, "campaign_good", f"{name}: what does #{n} advertise?",
+                                [Option(g, g) for g in marketing.GOODS], ("FCM-3.4",))
+            longest = MARKETEERS[marketing.marketeer_name(card)][1]
+            return Decision(seat, "campaign_duration", f"{name}: for how many rounds does #{n} run?",
+                            [Option(k, f"{k} round(s)") for k in range(1, longest + 1)], ("FCM-3.4", "FCM-I18"))
+        if kind == "trainee":
+            return Decision(seat, "kitchen", "Kitchen Trainee: make 1 burger or 1 pizza",
+                            [Option("burger", "1 burger"), Option("pizza", "1 pizza")], ("FCM-3.5",))
+        if kind == "errand":
+            k = production.errand_count(self, seat)
+            return Decision(seat, "errand", f"Errand Boy: fetch {k} drink(s) of one kind",
+                            [Option(d, f"{k} {d}") for d in production.DRINKS], ("FCM-3.5",))
+        if kind == "buyer":
+            opts = [Option(v, lab) for v, lab in production.route_options(self, seat, card)]
+            return Decision(seat, "route", f"{name}: choose the drink sources to visit", opts, ("FCM-3.5", "FCM-I23"))
+        if kind == "nbd":
+            if "what" not in sub:
+                opts = [Option("skip", "place nothing")]
+                opts += [Option(f"house {n}", f"place house {n} with its garden") for n in fmap.tileset.house_tiles if n not in fmap.houses]
+                if gardens_used(fmap) < fmap.tileset.gardens:
+                    opts += [Option(f"garden {n}", f"add a garden to house {n}") for n, h in sorted(fmap.houses.items())
+                             if h.printed and not h.garden and self._garden_sides(n)]
+                return Decision(seat, "developer", "New Business Developer: a new house or a garden?", opts, ("FCM-3.6",))
+            what, n = sub["what"].split()
+            if what == "house":
+                vals = [f"{r},{c} {s}" for (r, c), s in legal_new_houses(fmap, int(n))]
+                opts = [Option(v, f"house {n} at {v.split()[0]}, garden to the {v.split()[1]}") for v in vals]
+            else:
+                opts = [Option(s, f"garden on the {s} side of house {n}") for s in self._garden_sides(int(n))]
+            return Decision(seat, "developer_place", f"Where does the {what} go?",
+                            opts or [Option("cancel", "no legal place: place nothing")], ("FCM-3.6", "FCM-I8"))
+        if kind == "local":
+            vals = [f"{r},{c} {k}" for (r, c), k in legal_restaurants(fmap, seat, "local", marketing.map_ruleset(self))]
+            opts = [Option("skip", "place no restaurant")] + [Option(v, f"coming-soon restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
+            return Decision(seat, "local_manager", "Local Manager: place a new restaurant within road range 3", opts, ("FCM-3.7", "FCM-I19"))
+        if kind == "regional":
+            if "what" not in sub:
+                opts = [Option("skip", "do nothing")]
+                if len(fmap.chain_restaurants(seat)) < MAX_RESTAURANTS:
+                    opts.append(Option("new", "place a new restaurant, open at once"))
+                opts += [Option(f"move {r.rid}", f"move or turn restaurant {r.rid}") for r in fmap.chain_restaurants(seat, open_only=True)]
+                return Decision(seat, "regional_manager", "Regional Manager: place or move a restaurant", opts, ("FCM-3.7", "FCM-I20"))
+            vals = self._regional_places(seat, sub["what"])
+            opts = [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
+            return Decision(seat, "regional_place", "Where does the restaurant go?",
+                            opts or [Option("cancel", "no legal place: do nothing")], ("FCM-3.7", "FCM-I20"))
+        raise AssertionError(kind)   # pragma: no cover
+
+    def _garden_sides(self, n) -> list:
+        out = []
+        for s in SIDES:
+            try:
+                check_garden(self.map, n, s)
+            except IllegalChoice:
+                continue
+            out.append(s)
+        return out
+
+    def _regional_places(self, seat, what) -> list:
+        if what == "new":
+            return [f"{r},{c} {k}" for (r, c), k in legal_restaurants(self.map, seat, "regional")]
+        rid = what.split()[1]
+        out = []
+        for r in range(self.map.height - 1):
+            for c in range(self.map.width - 1):
+                for k in CORNERS:
+                    try:
+                        check_regional_restaurant(self.map, seat, (r, c), k, move=rid)
+                    except IllegalChoice:
+                        continue
+                    out.append(f"{r},{c} {k}")
+        return out
+
+    def check(self, decision, value) -> None:
+        if self.co.waiting():
+            self.co.check(decision, value)
+        elif value not in decision.values:
+            raise IllegalChoice(f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "
+                                f"{len(decision.values)} legal options, e.g. {', '.join(map(repr, decision.values[:5]))}",
+                                decision.clauses)
+
+    def _apply(self, decision, value) -> None:
+        self._cache = None
+        if self.co.waiting():
+            self.co.apply(decision, value)
+        else:
+            self._apply_own(decision, value)
+        self._advance()
+        self._cache = None
+
+    def _apply_own(self, d, value) -> None:
+        seat, kind, co, fmap = d.player, d.kind, self.co, self.map
+        if kind == "start_restaurant":
+            self.placing.pop(0)
+            if value == "pass":
+                self.passed.append(seat)
+                self.say("pass", lambda: f"Player {seat} passes and will place in the second round.", ("FCM-I58",), seat)
+                return
+            top, corner = _pos(value)
+            r = place_starting_restaurant(fmap, seat, top, corner)
+            co.company(seat).restaurants.append(r.rid)
+            self.say("restaurant", lambda: f"Player {seat} places a starting restaurant at {top}, entrance {corner} {r.entrance}.",
+                     ("FCM-I4", "FCM-I5", "FCM-I58"), seat, rid=r.rid)
+            return
+        card = self.tasks[0][1]
+        sub = self.sub
+        if kind == "campaign_tile":
+            if value == "skip":
+                self.say("skip", lambda: f"Player {seat}'s {co.name(card)} places no campaign.", ("FCM-3.4",), seat)
+                return self._done_task()
+            sub["tile"] = int(value.split()[1])
+        elif kind == "campaign_place":
+            if value == "cancel":
+                return self._done_task()
+            sub["place"] = value
+        elif kind == "campaign_good":
+            sub["good"] = value
+            if marketing.eternal_now(self, seat, sub["tile"]):
+                marketing.place(self, seat, card, sub["tile"], sub["place"], value, 1)
+                self._done_task()
+        elif kind == "campaign_duration":
+            marketing.place(self, seat, card, sub["tile"], sub["place"], sub["good"], value)
+            self._done_task()
+        elif kind == "kitchen":
+            production.produce(self, seat, value, 1, "Kitchen Trainee")
+            self._done_task()
+        elif kind == "errand":
+            production.produce(self, seat, value, production.errand_count(self, seat), "Errand Boy")
+            self._done_task()
+        elif kind == "route":
+            production.collect(self, seat, card, value)
+            self._done_task()
+        elif kind == "developer":
+            if value == "skip":
+                return self._done_task()
+            sub["what"] = value
+        elif kind == "developer_place":
+            if value != "cancel":
+                what, n = sub["what"].split()
+                if what == "house":
+                    top, side = _pos(value)
+                    place_new_house(fmap, int(n), top, side)
+                else:
+                    place_garden(fmap, int(n), value)
+                self.say("house", lambda: f"Player {seat}'s New Business Developer places {sub['what']} at {value}.", ("FCM-3.6", "FCM-I8"), seat)
+            self._done_task()
+        elif kind == "local_manager":
+            if value != "skip":
+                top, corner = _pos(value)
+                r = place_local_restaurant(fmap, seat, top, corner, marketing.map_ruleset(self))
+                co.company(seat).coming_soon.append(r.rid)
+                self.say("restaurant", lambda: f"Player {seat}'s Local Manager places restaurant {r.rid} at {top} (coming soon).",
+                         ("FCM-3.7", "FCM-I19"), seat, rid=r.rid)
+            self._done_task()
+        elif kind == "regional_manager":
+            if value == "skip":
+                return self._done_task()
+            sub["what"] = value
+        elif kind == "regional_place":
+            if value != "cancel":
+                top, corner = _pos(value)
+                move = sub["what"].split()[1] if sub["what"].startswith("move") else None
+                r = place_regional_restaurant(fmap, seat, top, corner, move)
+                if move is None:
+                    co.company(seat).restaurants.append(r.rid)
+                self.say("restaurant", lambda: f"Player {seat}'s Regional Manager " + ("moves" if move else "opens")
+                         + f" restaurant {r.rid} at {top}, entrance {corner}.", ("FCM-3.7", "FCM-I20"), seat, rid=r.rid)
+            self._done_task()
+        else:  # pragma: no cover
+            raise IllegalChoice(f"no decision of kind {kind!r}", ())
+
+    # --- results -------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [c.cash for c in self.co.companies]
+
+    def winner(self) -> int | None:
+        """Most cash; a tie goes to the earlier player in turn order (FCM-4.7, fact 2.13)."""
+        if self.phase != "over":
+            return None
+        best = max(self.scores())
+        return next(s for s in self.co.order if self.company(s).cash == best)
+
+    def end_clauses(self):
+        return ("FCM-4.7", "FCM-I53")
+
+    def to_dict(self) -> dict:
+        return {"phase": self.phase, "turn": self.turn, "breaks": self.breaks, "ending": self.ending, "intro": self.intro,
+                "max_rounds": self.max_rounds, "placing": list(self.placing), "passed": list(self.passed),
+                "second": self.second, "working": list(self.working), "seat": self.seat, "stage": self.stage,
+                "tasks": [list(t) for t in self.tasks], "sub": dict(self.sub), "busy_chips": dict(sorted(self.busy_chips.items())),
+                "sales": list(self.sales), "income": list(self.income), "records": self.records,
+                "marketing_log": self.marketing_log, "demand_log": self.demand_log, "bank_log": list(self.bank_log),
+                "end_reason": self.end_reason, "company": self.co.to_dict(), "map": self.map.to_dict()}
+
+    def view(self, player=None) -> dict:
+        """Cards in other players' hands, face-down restructuring choices and reserve cards are hidden
+        (FCM-I42); the reserve cards are public once the bank has broken (FCM-I51)."""
+        d = self.to_dict()
+        d["company"] = self.co.view(player)
+        if self.breaks and not self.intro:
+            for c, real in zip(d["company"]["companies"], self.co.companies):
+                c["reserve"] = real.reserve
+        return d
+
+    def summary(self) -> dict:
+        out = {"bank_breaks": self.breaks, "end": self.end_reason, "bank": self.co.bank}
+        for s in range(1, self.players + 1):
+            out[f"sales_{s}"] = self.sales[s - 1]
+            out[f"milestones_{s}"] = len(self.company(s).milestones)
+            out[f"restaurants_{s}"] = len(self.map.chain_restaurants(s))
+        return out
+
+    @staticmethod
+    def agents():
+        from .agents import HeuristicAgent
+        return {"heuristic": HeuristicAgent}
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat}"
+
+
+__all__ = ["FcmGame", "GamePhases", "RESERVE_CARDS"]
