@@ -1,0 +1,91 @@
+"""One Voilà server and one headless Chromium for the whole session, both started and stopped here.
+
+Voilà serves ``notebooks/apps`` on a free localhost port; Chromium is Debian's ``/usr/bin/chromium`` driven by
+Playwright (never a downloaded browser). Without that Chromium the browser tests are skipped (see test_apps.py).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+APPS_DIR = REPO / "notebooks" / "apps"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+START_TIMEOUT = 60      # seconds for Voilà to answer; a failure, never a measurement
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _log_tail(path: Path, lines: int = 30) -> str:
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    """The base URL of a Voilà server serving notebooks/apps (pages at ``voila/render/<name>.ipynb``)."""
+    port = _free_port()
+    folder = tmp_path_factory.mktemp("voila")
+    log = folder / "voila.log"
+    # port_retries=0: if the port was taken meanwhile Voilà stops, rather than serving on a port we do not poll
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.port_retries=0", "--show_tracebacks=True", str(APPS_DIR)]
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"Voilà exited with code {proc.returncode} before serving; its log:\n{_log_tail(log)}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"Voilà did not answer on {url} within {START_TIMEOUT} s; its log:\n{_log_tail(log)}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()            # Voilà shuts its kernels down on SIGTERM
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)     # the group we started, nothing else
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium under Playwright."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("app_screenshots")
+    print(f"\nbrowser test screenshots: {folder}")
+    return folder
