@@ -57,8 +57,8 @@ def draw_board(game, ax=None, viewer=None):
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
             squares.append(Rectangle((x - 0.5, y - 0.5), 1.0, 1.0, fc=fc, ec="white", lw=1.5))
-            label = f"kitchen\nP{owner}" if owner else "kitchen\n(unused)"
-            ax.text(x, y - 0.2, label, ha="center", va="center", fontsize=5.5,
+            label = f"P{owner} kitchen" if owner else "unused"
+            ax.text(x, y - 0.36, label, ha="center", va="center", fontsize=4.8,
                     color="white" if owner else "#888", weight="bold", zorder=3)
         elif sq.kind == "hamburger":
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc="#fde9d9", ec="white", lw=1))
