@@ -30,3 +30,30 @@ def put_to_work(g, seat, text):
 
 def total_money(g):
     return g.co.bank + sum(c.cash for c in g.co.companies)
+
+
+OWN_KINDS = ("campaign_tile", "campaign_place", "campaign_good", "campaign_duration", "kitchen", "errand", "route",
+             "developer", "developer_place", "local_manager", "regional_manager", "regional_place")
+
+
+def to_working(g, hands, structures=None):
+    """From the first Restructuring: give each seat the cards ``hands[seat]`` (ids), put them all to work, skip
+    hiring and training, and stop at the first decision of this layer's Working 9-5 (or Dinnertime's end)."""
+    from collections import Counter
+    for seat, cards in hands.items():
+        g.company(seat).hand = Counter(cards)
+        for c in cards:
+            g.co.supply[c] -= 1
+    g.refresh()
+    while g.pending() is not None and g.pending().kind == "restructure":
+        d = g.pending()
+        g.apply((structures or {}).get(d.player, ", ".join(hands.get(d.player, []))))
+    while g.pending() is not None and g.pending().kind not in OWN_KINDS:
+        d = g.pending()
+        if d.kind in ("hire", "train", "fire"):
+            g.apply("done")
+        elif d.kind in ("turn_order",):
+            g.apply(d.values[0])
+        else:
+            break
+    return g.pending()
