@@ -28,6 +28,10 @@ APPS = [
     "hamburgerspelet_app.ipynb",
 ]
 
+# Optional, per page: the drawing module's colour for what a player's view shows face down, which must cover
+# more of the picture in the class's seat's view than in the class view (Disneyland: other players' photos).
+FACE_DOWN = {"disneyland_app.ipynb": "HIDDEN"}
+
 NO_CHROMIUM = (f"Debian's Chromium is not installed at {CHROMIUM}, so the classroom apps were NOT tested in a "
                "browser (install it with `apt-get install -y chromium`; .ci/run does this when run as root)")
 WAIT = 30_000           # ms for one answer from the kernel; a failure, never a measurement
@@ -156,12 +160,23 @@ class App:
 
 
 def other_seat_step(t: Stepper):
-    """The first step made by another seat than the class's, as (step, decision), or None."""
-    for k in range(1, t.last + 1):
+    """The last step made by another seat than the class's, as (step, decision), or None."""
+    for k in range(t.last, 0, -1):
         d = t.history[k - 1].pending()
         if d.player != t.class_seat:
             return k, d
     return None
+
+
+def share_of(png: bytes, colour: str) -> float:
+    """The share of the picture's pixels painted exactly in ``colour``."""
+    import io
+
+    import matplotlib.colors
+    import matplotlib.image
+    import numpy as np
+    rgb = matplotlib.image.imread(io.BytesIO(png))[..., :3]
+    return float(np.all(np.abs(rgb - matplotlib.colors.to_rgb(colour)) < 0.6 / 255, axis=-1).mean())
 
 
 def _outside(route, asked: list):
@@ -225,6 +240,10 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
                 f"Player {seat}'s view should not show Player {other.player}'s choice: {a.log()[:200]!r}"
         everything = a.click("class view", lambda: setattr(twin.view, "value", None))
         assert everything != own, f"Player {seat}'s view and the class view show the same picture"
+        if app in FACE_DOWN:
+            colour = getattr(twin.drawing, FACE_DOWN[app])
+            assert share_of(own, colour) > share_of(everything, colour), \
+                f"step {twin.index}: Player {seat}'s view shows nothing face down ({colour}) that the class view shows"
         if other:
             assert f"Player {other.player} decides: " in a.log(), \
                 f"the class view should show Player {other.player}'s choice: {a.log()[:200]!r}"
