@@ -12,7 +12,7 @@ from .rng import Streams, derive_seed
 from .game import Game
 from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
-from .play import play, play_turns
+from .play import play
 from .records import load_record, make_record, replay, save_record
 from .registry import game_class, game_names, new_game, make_agents
 from .simulate import simulate
@@ -21,5 +21,5 @@ __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
     "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
     "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
-    "make_agents", "make_record", "new_game", "play", "play_turns", "replay", "save_record", "simulate",
+    "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
 ]

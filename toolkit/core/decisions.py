@@ -14,6 +14,9 @@ class Option:
     def __str__(self) -> str:
         return self.label
 
+    def __deepcopy__(self, memo):      # immutable: copies of a game share it
+        return self
+
 
 class Decision:
     """A pending decision of one player (seat 1..P).
@@ -34,6 +37,9 @@ class Decision:
         self.options = tuple(options)
         self.clauses = clauses
         self.values = tuple(o.value for o in self.options)
+
+    def __deepcopy__(self, memo):      # never changed once made: copies of a game share it
+        return self
 
     def option(self, value) -> Option:
         for o in self.options:

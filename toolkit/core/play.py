@@ -4,7 +4,7 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 """
 from __future__ import annotations
 
-from .agents import PersonAgent, WaitingForPerson
+from .agents import WaitingForPerson
 
 
 def play(game, agents, *, max_steps: int | None = None, history=None):
@@ -41,14 +41,3 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
             history.push(value)
         steps += 1
 
-
-def play_turns(history, agents, turns: int = 1):
-    """Play on a history until ``turns`` more turns have completed (or a person must answer)."""
-    target = history.game.turn + turns
-    while history.game.turn < target:
-        d = play(None, agents, max_steps=1, history=history)
-        if d is not None and isinstance(agents[d.player - 1], PersonAgent) and not agents[d.player - 1].answers:
-            return d
-        if history.game.is_over():
-            return None
-    return history.game.pending()

@@ -2,6 +2,7 @@
 game's one seed, so that changing how agents decide never reshuffles the deck."""
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 
@@ -19,8 +20,9 @@ def derive_seed(seed: int, *names) -> int:
 class Streams:
     """Named ``random.Random`` generators, created on first use.
 
-    >>> s = Streams(7)
-    >>> a = s["dice"].random(); t = Streams(7); t["deck"].random(); a == t["dice"].random()
+    >>> s, t = Streams(7), Streams(7)
+    >>> _ = t["deck"].random()          # drawing from one stream leaves the others as they were
+    >>> s["dice"].random() == t["dice"].random()
     True
     """
 
@@ -35,6 +37,13 @@ class Streams:
         if r is None:
             r = self._streams[name] = random.Random(derive_seed(self.seed, name))
         return r
+
+    def __deepcopy__(self, memo):
+        # a generator's state is an immutable tuple: a shallow copy of each is a full, cheap copy
+        new = Streams.__new__(Streams)
+        new.seed = self.seed
+        new._streams = {name: copy.copy(r) for name, r in self._streams.items()}
+        return new
 
     def load(self, name: str, faces, sides: int = 6) -> None:
         """Replace stream ``name`` by a loaded die that rolls ``faces`` in order (for scripted tests).
@@ -56,6 +65,11 @@ class LoadedDie(random.Random):
     def __init__(self, faces, sides: int = 6):
         super().__init__(0)
         self.faces, self.sides, self.i = list(faces), sides, 0
+
+    def __copy__(self):
+        new = LoadedDie(self.faces, self.sides)
+        new.i = self.i
+        return new
 
     def random(self):
         if self.i >= len(self.faces):

@@ -137,5 +137,5 @@ def default_board() -> Board:
     return _DEFAULT
 
 
-# Boards are immutable and shared by every copy of a game.
-Board.__deepcopy__ = lambda self, memo: self
+# Boards, cards and spaces are immutable and shared by every copy of a game.
+Board.__deepcopy__ = Card.__deepcopy__ = Space.__deepcopy__ = lambda self, memo: self
