@@ -33,6 +33,9 @@ PLAN = (("kitchen_trainee", 1), ("marketing_trainee", 1), ("management_trainee",
 TRAIN = (("kitchen_trainee", "burger_cook", 1), ("management_trainee", "junior_vice_president", 1),
          ("marketing_trainee", "campaign_manager", 1), ("kitchen_trainee", "pizza_cook", 1),
          ("burger_cook", "burger_chef", 1), ("errand_boy", "cart_operator", 1))
+WEIGHT = {"burger_cook": 5, "pizza_cook": 5, "burger_chef": 8, "kitchen_trainee": 3, "campaign_manager": 4,
+          "marketing_trainee": 3, "pricing_manager": 3, "waitress": 2, "cart_operator": 2, "errand_boy": 2,
+          "junior_vice_president": 1, "trainer": 1, "recruiting_girl": 1}
 KIND_ORDER = ("mailbox", "radio", "airplane", "billboard")
 
 
@@ -91,6 +94,15 @@ class HeuristicAgent(Agent):
                 if v != "done" and v.split(": ", 1)[1].split(" ")[0] == src and v.endswith(f"> {into}"):
                     return v
         return "done"
+
+    def _restructure(self, game, d):
+        """The structure with the most useful cards among the fullest ones."""
+        import re
+        def score(v):
+            cards = [c for c in re.split(r"[(),\s]+", v) if c]
+            return (len(cards), sum(WEIGHT.get(c, 0) for c in cards))
+        best = max(score(v) for v in d.values)
+        return next(v for v in d.values if score(v) == best)
 
     def _fire(self, game, d):
         return "done"

@@ -1,0 +1,69 @@
+"""Drawings of the whole game and the generic stepper on FCM."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.text import Annotation  # noqa: E402
+
+from toolkit.core import make_agents, new_game, play  # noqa: E402
+from toolkit.games.fcm import drawing  # noqa: E402
+
+from .helpers import setup_game  # noqa: E402
+
+
+def finished(players=3, seed=4):
+    g = new_game("fcm", players=players, seed=seed)
+    play(g, make_agents("fcm", players, "heuristic"))
+    return g
+
+
+def test_state_png_and_views_hide_hands():
+    g = new_game("fcm", players=3, seed=4)
+    play(g, make_agents("fcm", 3, "heuristic"), max_steps=40)
+    assert drawing.state_png(g)[:4] == b"\x89PNG"
+    g.company(2).hand["waitress"] = 1
+    assert "hidden" in drawing.player_lines(g, 2, viewer=1)[3]
+    assert "Waitress" in drawing.player_lines(g, 2, viewer=2)[3]
+    assert "Waitress" in drawing.player_lines(g, 2, viewer=None)[3]
+    ax = drawing.draw_state(g, viewer=1)
+    assert "Player 1's view" in ax.get_title()
+    assert g._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_dinnertime_trace_draws_one_arrow_per_sale():
+    g = setup_game()
+    g.co.bank = 1000
+    for s in (1, 2):
+        g.company(s).goods["burger"] = 1
+    g.map.demand[18] = ["burger"]
+    from toolkit.games.fcm import dinnertime
+    recs = dinnertime.run(g)
+    ax = drawing.draw_dinnertime(g, recs)
+    arrows = [c for c in ax.get_children() if isinstance(c, Annotation)]
+    assert len(arrows) == 1
+    texts = [t.get_text() for t in ax.texts]
+    assert "11" in texts                      # the loser's price + distance beside the house
+    assert any(t.startswith("10+0=10") for t in texts)
+
+
+def test_timeline_demand_and_marketing_figures():
+    g = finished()
+    ax = drawing.draw_cash_timeline(g)
+    assert len(ax.lines) == g.players + 2        # chains, bank, zero line
+    assert ax.lines[g.players].get_ydata()[-1] == g.co.bank
+    ax = drawing.draw_demand_over_rounds(g)
+    assert ax.images[0].get_array().shape[1] == len(g.demand_log)
+    assert g.marketing_log
+    ax = drawing.draw_marketing_step(g, 0)
+    assert "campaign #" in ax.get_title()
+
+
+def test_stepper_plays_fcm_and_the_class_decides():
+    from toolkit.widgets import Stepper
+    s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1)
+    d = s.state.pending()
+    assert d.player == 1 and d.kind == "reserve"
+    s.decide(300)
+    assert s.history.game.company(1).reserve == 300
+    s.view.value = 2
+    assert s.frame_png()[:4] == b"\x89PNG"
