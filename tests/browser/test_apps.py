@@ -40,6 +40,7 @@ LOG = f"{IMG} ~ .widget-html .widget-html-content"     # the event log: the HTML
 DECISION = f"{IMG} ~ .widget-vbox"                     # the class's decision buttons
 ERRORS = f"{IMG} ~ .widget-output"                     # where the Stepper shows a callback's error
 PNG = b"\x89PNG\r\n\x1a\n"
+PAGE_ERROR = '[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type="application/vnd.jupyter.error"]'
 OUTSIDE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
 # Voilà's lab template links Font Awesome from a CDN; the icons come from the page's own bundle anyway, so the
 # test machine (often offline) gets an empty stylesheet for these two. Any other outside request fails the test.
@@ -141,6 +142,11 @@ class App:
         assert self.shown_errors() == "", f"{when}: a callback failed: {self.shown_errors()}"
         return png
 
+    def no_page_error(self, when: str):
+        """No traceback or warning from the kernel on the page (Voilà shows a failing cell's error in its place)."""
+        shown = self.page.locator(PAGE_ERROR)
+        assert shown.count() == 0, f"{when}: the page shows an error:\n{shown.first.inner_text()[:2000]}"
+
     def decide(self) -> str:
         """The class takes the first option of its pending decision; returns the log shown after it."""
         t = self.twin
@@ -200,8 +206,9 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
     shot = screenshots / app.replace(".ipynb", ".png")
     try:
         page.goto(f"{voila_url}voila/render/{app}", timeout=3 * WAIT)
-        page.locator(IMG).wait_for(timeout=3 * WAIT)
+        page.locator(f"{IMG}, {PAGE_ERROR}").first.wait_for(timeout=3 * WAIT)
         a = App(page, twin)
+        a.no_page_error("on opening")
 
         # The page opens on the board: a PNG, the game's drawing of the step the Stepper opens at, and its log.
         # Known Stepper bug: the Play widget is jslinked to the slider and the browser's link starts by copying
@@ -250,6 +257,7 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
         assert a.click(f"Player {seat}", lambda: setattr(twin.view, "value", seat)) == own, \
             f"back in Player {seat}'s view, the picture is not the one shown before"
 
+        a.no_page_error("at the end")
         assert not outside, f"the page fetched from outside localhost: {outside}"
         assert not console_errors, f"errors in the browser console: {console_errors}"
         if jumps:
