@@ -26,6 +26,7 @@ APPS = [
     "disneyland_app.ipynb",
     "mcdonalds_app.ipynb",
     "hamburgerspelet_app.ipynb",
+    "fcm_app.ipynb",
 ]
 
 # Optional, per page: the drawing module's colour for what a player's view shows face down, which must cover
