@@ -512,9 +512,13 @@ class MemoryAgent(Agent):
 
     name = "memory"
 
+    def memory(self, game, seat, rng) -> list:
+        """For each spot, the ingredient this agent remembers there, or NOT_SEEN (a list not to be changed)."""
+        raise NotImplementedError
+
     def recall(self, game, seat, rng) -> dict:
         """Spot -> ingredient, as far as this agent remembers it."""
-        raise NotImplementedError
+        return {s: i for s, i in enumerate(self.memory(game, seat, rng)) if i != NOT_SEEN}
 
     def choose(self, game, d, rng):
         seat, kind, vals = d.player, d.kind, d.values
@@ -529,23 +533,25 @@ class MemoryAgent(Agent):
         if kind == "steal":
             wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
             return self._pick(wanted or list(vals), rng)
-        mem = self.recall(game, seat, rng)
+        mem = self.memory(game, seat, rng)
         if kind == "take":
             _, want, why = game.stage
             if "pass" in vals:                       # a peek is free knowledge (HB-5.2)
-                unknown = [v for v in vals if v != "pass" and v not in mem]
+                unknown = [v for v in vals if v != "pass" and mem[v] == NOT_SEEN]
                 return self._pick(unknown, rng) if unknown else "pass"
-            if why == "kitchen":
-                good = [s for s, i in mem.items() if game.can_keep(seat, i)]
-            else:
-                good = [s for s, i in mem.items() if i == want]
-            if good:
-                return min(good)
-            unknown = [v for v in vals if v not in mem]
+            if why == "kitchen":                     # the first remembered tile the card may take
+                for s, i in enumerate(mem):
+                    if i != NOT_SEEN and game.can_keep(seat, i):
+                        return s
+            elif want in mem:
+                return mem.index(want)
+            unknown = [v for v in vals if mem[v] == NOT_SEEN]
             return self._pick(unknown or list(vals), rng)
         if kind == "name":
-            keys = [game.board.ingredients[i].key for s, i in sorted(mem.items()) if game.can_keep(seat, i)]
-            return keys[0] if keys else self._pick(vals, rng)
+            for i in mem:
+                if i != NOT_SEEN and game.can_keep(seat, i):
+                    return game.board.ingredients[i].key
+            return self._pick(vals, rng)
         return self._pick(vals, rng)
 
     @staticmethod
@@ -558,7 +564,7 @@ class MemoryAgent(Agent):
         pos = game.chefs[seat - 1]
         loop = game.board.loop
         n = len(loop)
-        mem = self.recall(game, seat, rng)
+        mem = self.memory(game, seat, rng)
         ctx = self._context(game, seat, mem)
         best, choice = None, vals[0]
         for v in vals:
@@ -579,8 +585,7 @@ class MemoryAgent(Agent):
         copies = game.board.copies
         left = [copies - sum(col) for col in zip(*game.cards)]
         down = max(1, len(game.spots) - game.spots.count(EMPTY))
-        seen = set(mem.values())
-        return wanted, set(wanted) & seen, left, down
+        return wanted, set(wanted).intersection(mem), left, down
 
     @staticmethod
     def _worth(game, seat, sq, ctx):
@@ -610,9 +615,8 @@ class PerfectMemory(MemoryAgent):
 
     name = "perfect-memory"
 
-    def recall(self, game, seat, rng):
-        k = game.known[seat - 1]
-        return {s: i for s, i in enumerate(k) if i != NOT_SEEN}
+    def memory(self, game, seat, rng):
+        return game.known[seat - 1]
 
 
 class NoMemory(MemoryAgent):
@@ -620,8 +624,8 @@ class NoMemory(MemoryAgent):
 
     name = "no-memory"
 
-    def recall(self, game, seat, rng):
-        return {}
+    def memory(self, game, seat, rng):
+        return [NOT_SEEN] * len(game.spots)
 
 
 class FadingMemory(MemoryAgent):
@@ -635,13 +639,9 @@ class FadingMemory(MemoryAgent):
             raise ValueError("half_life must be positive")
         self.half_life = float(half_life)
 
-    def recall(self, game, seat, rng):
-        k, seen, now = game.known[seat - 1], game.seen[seat - 1], len(game.choices)
-        out = {}
-        for s, i in enumerate(k):
-            if i != NOT_SEEN and rng.random() < 0.5 ** ((now - seen[s]) / self.half_life):
-                out[s] = i
-        return out
+    def memory(self, game, seat, rng):
+        k, seen, now, h = game.known[seat - 1], game.seen[seat - 1], len(game.choices), self.half_life
+        return [i if i != NOT_SEEN and rng.random() < 0.5 ** ((now - t) / h) else NOT_SEEN for i, t in zip(k, seen)]
 
     def __repr__(self):
         return f"FadingMemory(half_life={self.half_life:g})"
