@@ -135,7 +135,8 @@ class HamburgerGame(Game):
 
     def wanted(self, seat: int) -> list[int]:
         """The ingredients ``seat`` could keep now, in the board's order."""
-        return [i for i in range(self.n_ingredients) if self.can_keep(seat, i)]
+        bun, last = self.bun, self.held[seat - 1] == self.n_ingredients - 1
+        return [i for i, has in enumerate(self.cards[seat - 1]) if not has and (last or i != bun)]
 
     def face_down(self) -> list[int]:
         return [s for s, t in enumerate(self.spots) if t != EMPTY]
