@@ -1,7 +1,7 @@
 """Clause tests for Hamburgerspelet: one scripted situation per rule (HB-1 ... HB-7) and interpretation (HB-I…)."""
 import pytest
 
-from .hb_helpers import EIGHT, clauses, give, ing, new, place_chefs, put, roll, square_of
+from .hb_helpers import EIGHT, clauses, give, ing, new, place_chefs, put, roll
 from toolkit.core import IllegalChoice
 from toolkit.games.hamburgerspelet.rules import EMPTY, NOT_SEEN, HamburgerGame
 

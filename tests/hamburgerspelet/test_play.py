@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from toolkit.core import (
-    DataFileError, GameOver, IllegalChoice, RandomAgent, make_agents, make_record, new_game, play, replay, simulate,
+    DataFileError, GameOver, IllegalChoice, make_agents, make_record, new_game, play, replay, simulate,
 )
 from toolkit.games.hamburgerspelet import FadingMemory, HamburgerGame, NoMemory, PerfectMemory, load_board
 from toolkit.games.hamburgerspelet.board import parse_board
