@@ -12,7 +12,7 @@ import traceback
 
 import ipywidgets as w
 
-from ..core.agents import PersonAgent
+from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class, make_agents
@@ -20,8 +20,21 @@ from ..core.registry import game_class, make_agents
 MAX_BUTTONS = 10   # more options than this come as a drop-down list
 
 
+class _ClassOr(Agent):
+    """Plays as ``agent`` except for the decision kinds the class answers (for any seat)."""
+
+    def __init__(self, agent, kinds, person):
+        self.agent, self.kinds, self.person = agent, kinds, person
+
+    def choose(self, game, decision, rng):
+        if decision.kind in self.kinds:
+            return self.person.choose(game, decision, rng)
+        return self.agent.choose(game, decision, rng)
+
+
 class Stepper(w.VBox):
-    """Step through a seeded game; optionally the class makes one seat's decisions.
+    """Step through a seeded game; optionally the class makes one seat's decisions (``class_seat``) and/or
+    every decision of some kinds, whoever's they are (``class_kinds``, e.g. McDonald's races by hand).
 
     >>> s = Stepper("disneyland", players=2, seed=1)
     >>> s.index == 0 and s.last > 10
@@ -31,7 +44,8 @@ class Stepper(w.VBox):
     """
 
     def __init__(self, game: str = "disneyland", players: int = 4, seed: int = 0, agents="heuristic",
-                 class_seat: int | None = None, options: dict | None = None, dpi: int = 72, interval: int = 900):
+                 class_seat: int | None = None, options: dict | None = None, dpi: int = 72, interval: int = 900,
+                 class_kinds=()):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
         kinds = agents if not isinstance(agents, str) else [agents] * players
@@ -40,7 +54,12 @@ class Stepper(w.VBox):
             if not 1 <= class_seat <= players:
                 raise ValueError(f"class_seat must be a seat from 1 to {players}")
             kinds[class_seat - 1] = PersonAgent()
+        self.class_kinds = frozenset(class_kinds)
         self.agents = make_agents(cls, players, kinds)
+        if self.class_kinds:
+            person = PersonAgent()
+            self.agents = [a if isinstance(a, PersonAgent) else _ClassOr(a, self.class_kinds, person)
+                           for a in self.agents]
         self.class_seat = class_seat
         self.history = History(cls(players=players, seed=seed, options=options))
         self.drawing = importlib.import_module(cls.drawing_module)
@@ -74,7 +93,7 @@ class Stepper(w.VBox):
         controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.step_button,
                            self.end_button, self.slider])
         super().__init__([controls, self.view, self.image, self.decision, self.event_log, self.errors])
-        if class_seat is not None:
+        if class_seat is not None or self.class_kinds:
             self.slider.value = self.last      # where the class must decide (this draws the step)
         if self.slider.value == 0:
             self._show()
@@ -108,8 +127,8 @@ class Stepper(w.VBox):
         """The class answers the decision pending at the current step (forking the history if it is earlier)."""
         k = self.index
         d = self.history[k].pending()
-        if d is None or d.player != self.class_seat:
-            raise ValueError(f"no decision of Player {self.class_seat} is pending at step {k}")
+        if not self._for_class(d):
+            raise ValueError(f"no decision for the class is pending at step {k}")
         if k < self.last:
             self.history = self.history.fork(k)
         self.history.push(value)        # a refused value raises here and nothing changes
@@ -119,6 +138,9 @@ class Stepper(w.VBox):
         self._show()
 
     # --- internals -------------------------------------------------------------------------------
+    def _for_class(self, d) -> bool:
+        return d is not None and (d.player == self.class_seat or d.kind in self.class_kinds)
+
     def _advance(self):
         """Let the agents play on until the game ends or the class must decide."""
         play(None, self.agents, history=self.history)
@@ -185,8 +207,15 @@ class Stepper(w.VBox):
 
     def _decision_buttons(self, k: int):
         d = self.history[k].pending()
-        if self.class_seat is None or d is None or d.player != self.class_seat:
-            self.decision.children = ()
+        if not self._for_class(d):
+            waiting = self.history.game.pending()
+            if k < self.last and self._for_class(waiting):
+                go = w.Button(description=f"to step {self.last}, where the class decides", icon="fast-forward",
+                              layout=w.Layout(width="auto"))
+                go.on_click(self._guard(lambda _b: self.to_end()))
+                self.decision.children = (go,)
+            else:
+                self.decision.children = ()
             return
         head = w.HTML(f"<b>The class decides for Player {d.player}: {html.escape(d.prompt)}</b>"
                       f" <code>[{', '.join(d.clauses)}]</code>")
