@@ -266,9 +266,8 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
         a.no_page_error("at the end")
         assert not outside, f"the page fetched from outside localhost: {outside}"
         assert not console_errors, f"errors in the browser console: {console_errors}"
-        if jumps:
-            pytest.xfail(f"Stepper bug: the page opens at step {play_value} (the Play widget's value), not at step "
-                         f"{opens} where the Stepper opens in Python; all other checks passed")
+        assert not jumps, (f"the page opens at step {play_value} (the Play widget's value), not at step {opens} "
+                           "where the Stepper opens in Python")
     finally:
         try:
             page.screenshot(path=str(shot), full_page=True)

@@ -40,6 +40,9 @@ def rules_page(package: str) -> dict[str, str]:
     return out
 
 
+_LOGS = ("events", "choices", "timeline")    # append-only lists of immutable items
+
+
 class Game(ABC):
     """Base class of every game's state and rules."""
 
@@ -145,9 +148,20 @@ class Game(ABC):
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
     def clone(self):
-        """An independent copy (events are immutable and shared)."""
-        memo = {id(e): e for e in self.events}
-        return copy.deepcopy(self, memo)
+        """An independent copy. The logs (events, choices, timeline) hold immutable items, so a shallow copy
+        of each is enough; everything else is copied deeply. A game with its own ``__deepcopy__`` uses that."""
+        if hasattr(type(self), "__deepcopy__"):
+            return copy.deepcopy(self)
+        logs = {k: self.__dict__[k] for k in _LOGS}
+        for k in _LOGS:
+            self.__dict__[k] = None
+        try:
+            new = copy.deepcopy(self)
+        finally:
+            self.__dict__.update(logs)
+        for k, v in logs.items():
+            new.__dict__[k] = list(v)
+        return new
 
     def view(self, player: int | None = None) -> dict:
         """What ``player`` may see (None: the class view, everything)."""

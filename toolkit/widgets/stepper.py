@@ -94,7 +94,9 @@ class Stepper(w.VBox):
                            self.end_button, self.slider])
         super().__init__([controls, self.view, self.image, self.decision, self.event_log, self.errors])
         if class_seat is not None or self.class_kinds:
-            self.slider.value = self.last      # where the class must decide (this draws the step)
+            # where the class must decide (this draws the step); the Play widget too, since the browser's
+            # link copies the Play's value into the slider when the page opens
+            self.play_widget.value = self.slider.value = self.last
         if self.slider.value == 0:
             self._show()
 

@@ -137,8 +137,8 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
         if not items:
             ax.text(x0, y - 0.8, "no cards yet", fontsize=7, color=FAINT, va="top")
     if legend:
-        ax.text(x0, top - height - 0.05, "card = attraction (1)   card with a star = character (2)   gold = good photo (5)"
-                "   slate = bad photo (0)   grey = face-down photo", fontsize=6, color="#555", va="bottom")
+        ax.text(x0, top - height - 0.05, "card = attraction (1), with a star = character (2)\n"
+                "photo: gold = good (5), slate = bad (0), grey = face down", fontsize=6, color="#555", va="bottom")
     ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
     ax.set_aspect("equal")
     ax.axis("off")
