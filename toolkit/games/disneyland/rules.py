@@ -179,9 +179,9 @@ class DisneylandGame(Game):
         n = len(self.board.track)
         start = self.pos[seat - 1]
         dest = (start + roll) % n                                        # DL-4.2
-        others = set(self.pos) - {start} if self.pos.count(start) == 1 else set(self.pos)
+        pos = self.pos
         skipped = 0
-        while dest in others:                                            # DL-4.4
+        while dest in pos and dest != start:                             # DL-4.4: only other trains block
             dest = (dest + 1) % n
             skipped += 1
         self.pos[seat - 1] = dest
@@ -194,7 +194,7 @@ class DisneylandGame(Game):
         else:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        getattr(self, "_space_" + space.kind)(seat, space)
+        self._SPACES[space.kind](self, seat, space)
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -244,6 +244,8 @@ class DisneylandGame(Game):
             self.emit("clock", f"Player {seat} lands on a clock at 8 o'clock: the park would close now. Anyone may "
                       "ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
             self.stage = ("stay-open", 0)
+
+    _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
     def _wish_targets(self, seat):
         return [s for s in range(1, self.players + 1) if s != seat and self.card_count(s) > 0]
