@@ -30,6 +30,7 @@ PLAN = (("kitchen_trainee", 1), ("marketing_trainee", 1), ("management_trainee",
         ("pricing_manager", 1), ("errand_boy", 1), ("waitress", 1), ("kitchen_trainee", 2), ("pricing_manager", 2),
         ("waitress", 2), ("marketing_trainee", 2), ("management_trainee", 2), ("recruiting_girl", 1))
 #: Training preferences: (from, into, most wanted of ``into``).
+KITCHEN = {"kitchen_trainee": 1, "burger_cook": 3, "pizza_cook": 3, "burger_chef": 8, "pizza_chef": 8}
 TRAIN = (("kitchen_trainee", "burger_cook", 1), ("management_trainee", "junior_vice_president", 1),
          ("marketing_trainee", "campaign_manager", 1), ("kitchen_trainee", "pizza_cook", 1),
          ("burger_cook", "burger_chef", 1), ("errand_boy", "cart_operator", 1))
@@ -78,7 +79,11 @@ class HeuristicAgent(Agent):
 
     def _hire(self, game, d):
         co = game.co.company(d.player)
-        have = _family_counts(co.owned())
+        owned = co.owned()
+        food = sum(n * KITCHEN.get(c, 0) for c, n in owned.items())
+        if food < 3 and "hire kitchen_trainee" in d.values and co.hires_used == 0:
+            return "hire kitchen_trainee"          # a house may want 3 of a food: make at least 3
+        have = _family_counts(owned)
         for card, n in PLAN:
             if have[FAMILY.get(card, card)] < n and f"hire {card}" in d.values:
                 return f"hire {card}"
@@ -98,11 +103,30 @@ class HeuristicAgent(Agent):
     def _restructure(self, game, d):
         """The structure with the most useful cards among the fullest ones."""
         import re
+        weight = WEIGHT
+        if game.co.company(d.player).hand["marketing_trainee"] and not self._billboards_help(game, d.player):
+            weight = dict(WEIGHT, marketing_trainee=-5)    # no billboard would reach a house: train it instead
+
         def score(v):
             cards = [c for c in re.split(r"[(),\s]+", v) if c]
-            return (len(cards), sum(WEIGHT.get(c, 0) for c in cards))
-        best = max(score(v) for v in d.values)
-        return next(v for v in d.values if score(v) == best)
+            return (len(cards) - 2 * sum(weight.get(c, 0) < 0 for c in cards), sum(weight.get(c, 0) for c in cards))
+        scores = [score(v) for v in d.values]
+        return d.values[scores.index(max(scores))]
+
+    def _billboards_help(self, game, seat) -> bool:
+        """Could a marketing trainee's billboard reach a house near this chain now?"""
+        ts = game.map.tileset
+        free = [n for n in ts.marketing_for(game.players) if n not in game.map.campaigns and ts.marketing[n].kind == "billboard"]
+        if not free:
+            return False
+        dist = dinnertime_distances(game.map, [seat])
+        places = marketing.places(game, seat, "marketing_trainee", free[0])
+        return self._best_campaign_place(game, seat, free[0], places, dist)[0] > 0
+
+    def _freezer(self, game, d):
+        """Throw away what the chain holds most of."""
+        goods = game.co.company(d.player).goods
+        return max(d.values, key=lambda v: (goods[v.split()[1]], -d.values.index(v)))
 
     def _fire(self, game, d):
         return "done"
@@ -138,20 +162,27 @@ class HeuristicAgent(Agent):
 
     # --- marketing -------------------------------------------------------------------------------------
     def _campaign_tile(self, game, d):
-        kinds = {v: game.map.tileset.marketing[int(v.split()[1])].kind for v in d.values if v != "skip"}
+        """The first kind (in KIND_ORDER) whose best place reaches a house near the chain; none: skip."""
+        seat = d.player
+        card = game.tasks[0][1]
+        dist = dinnertime_distances(game.map, [seat])
+        by_kind = {}
+        for v in d.values:
+            if v != "skip":
+                by_kind.setdefault(game.map.tileset.marketing[int(v.split()[1])].kind, v)
         for k in KIND_ORDER:
-            for v, kind in kinds.items():
-                if kind == k:
-                    return v
+            if k in by_kind:
+                n = int(by_kind[k].split()[1])
+                score, _ = self._best_campaign_place(game, seat, n, marketing.places(game, seat, card, n), dist)
+                if score > 0:
+                    return by_kind[k]
         return "skip"
 
-    def _campaign_place(self, game, d):
-        seat = d.player
+    @staticmethod
+    def _best_campaign_place(game, seat, n, values, dist):
         fmap = game.map
-        dist = dinnertime_distances(fmap, [seat])
-        n = game.sub["tile"]
-        best, best_v = -1.0, None
-        for v in d.values:
+        best, best_v = 0.0, None
+        for v in values:
             if v == "cancel":
                 continue
             s = 0.0
@@ -161,7 +192,11 @@ class HeuristicAgent(Agent):
                     s += 1.0 / (1 + dd)
             if s > best:
                 best, best_v = s, v
-        return best_v
+        return best, best_v
+
+    def _campaign_place(self, game, d):
+        dist = dinnertime_distances(game.map, [d.player])
+        return self._best_campaign_place(game, d.player, game.sub["tile"], d.values, dist)[1] or d.values[0]
 
     def _wanted_food(self, game, seat) -> str:
         owned = game.co.company(seat).owned()
