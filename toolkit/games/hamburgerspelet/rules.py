@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left
+from itertools import compress
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
@@ -22,6 +24,20 @@ from .board import LANGUAGES, Board, default_board, load_board
 
 EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
 NOT_SEEN = -1
+_not_seen = NOT_SEEN.__eq__           # for C-speed scans with map()
+
+
+def _unknown(spots, mem) -> list:
+    """The spots (in order) whose tile ``mem`` does not hold, scanned in C."""
+    return list(compress(spots, map(_not_seen, map(mem.__getitem__, spots))))
+
+
+def _decision(player, kind, prompt, options: tuple, values: tuple, clauses) -> Decision:
+    """A Decision whose values are known already: ``Decision.__init__`` would rebuild them from the options
+    with a Python loop, a large part of a step's time here (up to 36 options at every take)."""
+    d = Decision.__new__(Decision)
+    d.player, d.kind, d.prompt, d.options, d.clauses, d.values = player, kind, prompt, options, clauses, values
+    return d
 
 
 class _Texts:
@@ -37,6 +53,14 @@ class _Texts:
         self.name = [Option(board.ingredients[i].key, self.ing[i]) for i in range(n)]
         self.steal = [Option(board.ingredients[i].key, f"steal the {self.ing[i]}") for i in range(n)]
         self.move = {(c, k): Option(f"{c}-{k}", f"chef {c} moves {k}") for c in (1, 2) for k in range(1, 7)}
+        self.chef_steps = {o.value: ck for ck, o in self.move.items()}      # "2-5" -> (2, 5)
+        # the move options of each roll, in the order of _next_decision (for games without log)
+        self.moves = {}
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                steps = (d1,) if d1 == d2 else (min(d1, d2), max(d1, d2))
+                opts = tuple(self.move[c, k] for c in (1, 2) for k in steps)
+                self.moves[d1, d2] = (opts, tuple(o.value for o in opts))
         self.pass_ = Option("pass", "take no tile")
         self.keep = (Option("keep", "keep it on your card"), Option("back", "put it back in the middle"))
 
@@ -85,6 +109,7 @@ class HamburgerGame(Game):
         tiles = [i for i in range(n) for _ in range(b.copies)]
         self.streams["tiles"].shuffle(tiles)
         self.spots: list[int] = tiles
+        self._sort_spots()
         self.cards = [[False] * n for _ in range(players)]    # HB-1.1: the collector cards, open to all
         self.held = [0] * players
         # HB-3.1 / HB-I2: seat k plays colour k; both chefs start on its kitchen
@@ -187,9 +212,32 @@ class HamburgerGame(Game):
         return d
 
     def refresh(self) -> None:
-        """Recount the cards and ask again (after a test or a lesson arranged a position by hand)."""
+        """Recount the cards and spots and ask again (after a test or a lesson arranged a position by hand)."""
         self.held = [sum(c) for c in self.cards]
+        self._sort_spots()
         self._decision = self._next_decision()
+
+    def _sort_spots(self) -> None:
+        """The face-down spots and the free spots, in order, with their options. Kept up to date by
+        ``_flip`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
+        spot = self.texts.spot
+        self._down = [s for s, t in enumerate(self.spots) if t != EMPTY]
+        self._free = [s for s, t in enumerate(self.spots) if t == EMPTY]
+        self._down_opts = [spot[s] for s in self._down]
+        self._free_opts = [spot[s] for s in self._free]
+
+    def _flip(self, s: int, tile: int) -> None:
+        """Put ``tile`` (or EMPTY) on spot ``s``, which changes from free to face down or back."""
+        self.spots[s] = tile
+        if tile == EMPTY:
+            src, src_opts, dst, dst_opts = self._down, self._down_opts, self._free, self._free_opts
+        else:
+            src, src_opts, dst, dst_opts = self._free, self._free_opts, self._down, self._down_opts
+        i = bisect_left(src, s)
+        del src[i], src_opts[i]
+        i = bisect_left(dst, s)
+        dst.insert(i, s)
+        dst_opts.insert(i, self.texts.spot[s])
 
     def __deepcopy__(self, memo):
         """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
@@ -199,6 +247,8 @@ class HamburgerGame(Game):
         d.update(self.__dict__)
         d["options"] = copy.deepcopy(self.options)
         d["spots"] = list(self.spots)
+        for k in ("_down", "_free", "_down_opts", "_free_opts"):
+            d[k] = list(d[k])
         d["cards"] = [list(c) for c in self.cards]
         d["held"] = list(self.held)
         d["chefs"] = [list(c) for c in self.chefs]
@@ -228,7 +278,7 @@ class HamburgerGame(Game):
     def _apply(self, decision, value):
         kind = decision.kind
         if kind == "move":
-            chef, steps = map(int, value.split("-"))
+            chef, steps = self.texts.chef_steps[value]
             d1, d2 = self.dice
             self.second = (3 - chef, d2 if steps == d1 else d1)
             self._move(chef, steps, first=True)
@@ -338,7 +388,7 @@ class HamburgerGame(Game):
             return
         spot = value
         tile = self.spots[spot]
-        self.spots[spot] = EMPTY
+        self._flip(spot, EMPTY)
         self.stats["takes"] += 1
         step = len(self.choices)
         # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11).
@@ -375,7 +425,7 @@ class HamburgerGame(Game):
     def _place(self, spot):
         seat = self.current
         tile, origin, saw = self.hand
-        self.spots[spot] = tile
+        self._flip(spot, tile)
         for q in range(self.players):
             if saw[q] != NOT_SEEN:
                 self.known[q][spot] = tile
@@ -456,33 +506,36 @@ class HamburgerGame(Game):
         self._roll_dice()
 
     # --- the pending decision ------------------------------------------------------------------
+    _TAKE_CLAUSES = {"kitchen": ("HB-5.4", "HB-I5"), "square": ("HB-5.1", "HB-I5"), "hamburger": ("HB-5.3", "HB-I5")}
+
     def _next_decision(self):
         st, seat, tx = self.stage, self.current, self.texts
         kind = st[0]
         if kind == "take":
             want, why = st[1], st[2]
-            opts = [tx.spot[s] for s, t in enumerate(self.spots) if t != EMPTY]
+            values, opts = tuple(self._down), tuple(self._down_opts)
             if why == "square" and self.cards[seat - 1][want]:
-                opts.append(tx.pass_)
+                opts += (tx.pass_,)
+                values += ("pass",)
                 clauses = ("HB-5.2", "HB-I5", "HB-I7")
             else:
-                clauses = ({"kitchen": "HB-5.4", "square": "HB-5.1", "hamburger": "HB-5.3"}[why], "HB-I5")
-            return Decision(seat, "take", "Take a face-down tile from the middle", opts, clauses)
+                clauses = self._TAKE_CLAUSES[why]
+            return _decision(seat, "take", "Take a face-down tile from the middle", opts, values, clauses)
         if kind == "place":
-            opts = [tx.spot[s] for s, t in enumerate(self.spots) if t == EMPTY]
-            return Decision(seat, "place", "Put the tile back face down on a free spot", opts,
-                            ("HB-5.1", "HB-5.6", "HB-I5"))
+            return _decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
+                             tuple(self._free), ("HB-5.1", "HB-5.6", "HB-I5"))
         if kind == "move":
-            d1, d2 = self.dice
-            steps = (d1,) if d1 == d2 else (min(d1, d2), max(d1, d2))
             if self.log:     # labels with the square each chef would reach, for people
+                d1, d2 = self.dice
+                steps = (d1,) if d1 == d2 else (min(d1, d2), max(d1, d2))
                 loop, pos = self.board.loop, self.chefs[seat - 1]
                 opts = [Option(f"{c}-{k}", f"chef {c} moves {k} to {self._square_name(loop[(pos[c - 1] + k) % len(loop)])}")
                         for c in (1, 2) for k in steps]
-            else:
-                opts = [tx.move[c, k] for c in (1, 2) for k in steps]
-            return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
-                            ("HB-4.2", "HB-4.6", "HB-I3"))
+                return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
+                                ("HB-4.2", "HB-4.6", "HB-I3"))
+            opts, values = tx.moves[self.dice]
+            return _decision(seat, "move", "Which chef moves first, and by which die?", opts, values,
+                             ("HB-4.2", "HB-4.6", "HB-I3"))
         if kind == "name":
             return Decision(seat, "name", "Name the ingredient you want", [tx.name[i] for i in self.wanted(seat)],
                             ("HB-5.3", "HB-I8"))
@@ -533,24 +586,24 @@ class MemoryAgent(Agent):
             return "keep"
         if kind == "steal":
             wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
-            return self._pick(wanted or list(vals), rng)
+            return self._pick(wanted or vals, rng)
         mem = self.memory(game, seat, rng)
         if kind == "take":
             _, want, why = game.stage
-            if "pass" in vals:                       # a peek is free knowledge (HB-5.2)
-                unknown = [v for v in vals if v != "pass" and mem[v] == NOT_SEEN]
+            if vals[-1] == "pass":                   # a peek is free knowledge (HB-5.2); "pass" comes last
+                unknown = _unknown(vals[:-1], mem)
                 return self._pick(unknown, rng) if unknown else "pass"
             if why == "kitchen":                     # the first remembered tile the card may take
-                for s, i in enumerate(mem):
-                    if i != NOT_SEEN and game.can_keep(seat, i):
-                        return s
+                at = [mem.index(i) for i in game.wanted(seat) if i in mem]
+                if at:
+                    return min(at)
             elif want in mem:
                 return mem.index(want)
-            unknown = [v for v in vals if mem[v] == NOT_SEEN]
-            return self._pick(unknown or list(vals), rng)
+            return self._pick(_unknown(vals, mem) or vals, rng)
         if kind == "name":
+            wanted = game.wanted(seat)
             for i in mem:
-                if i != NOT_SEEN and game.can_keep(seat, i):
+                if i != NOT_SEEN and i in wanted:
                     return game.board.ingredients[i].key
             return self._pick(vals, rng)
         return self._pick(vals, rng)
@@ -567,12 +620,14 @@ class MemoryAgent(Agent):
         n = len(loop)
         mem = self.memory(game, seat, rng)
         ctx = self._context(game, seat, mem)
+        # each (chef, steps) landing square counts in two options: value it once
+        worth = {(c, k): self._worth(game, seat, loop[(pos[c - 1] + k) % n], ctx) for c in (1, 2) for k in (d1, d2)}
+        chef_steps = game.texts.chef_steps
         best, choice = None, vals[0]
         for v in vals:
-            chef, steps = int(v[0]), int(v[2:])
-            other = d2 if steps == d1 else d1
-            a = self._worth(game, seat, loop[(pos[chef - 1] + steps) % n], ctx)
-            b = self._worth(game, seat, loop[(pos[2 - chef] + other) % n], ctx)
+            chef, steps = chef_steps[v]
+            a = worth[chef, steps]
+            b = worth[3 - chef, d2 if steps == d1 else d1]
             score = a + b + 0.01 * a + 0.001 * rng.random()
             if best is None or score > best:
                 best, choice = score, v
@@ -584,7 +639,7 @@ class MemoryAgent(Agent):
         a spot of, and how many of each are not on a card (cards are open to all)."""
         wanted = game.wanted(seat)
         copies = game.board.copies
-        left = [copies - sum(col) for col in zip(*game.cards)]
+        left = [copies - on for on in map(sum, zip(*game.cards))]
         down = max(1, len(game.spots) - game.spots.count(EMPTY))
         return wanted, set(wanted).intersection(mem), left, down
 
