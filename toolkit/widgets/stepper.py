@@ -170,7 +170,8 @@ class Stepper(w.VBox):
             self._fig.clf()
             self.drawing.draw_state(state, viewer=viewer, ax=self._fig.add_subplot())
         buf = io.BytesIO()
-        self._fig.savefig(buf, format="png", dpi=self.dpi, facecolor="white")
+        # light compression: a frame is shown once, and encoding is a good part of a redraw
+        self._fig.savefig(buf, format="png", dpi=self.dpi, facecolor="white", pil_kwargs={"compress_level": 1})
         return buf.getvalue()
 
     def _show(self):

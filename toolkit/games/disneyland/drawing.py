@@ -25,28 +25,20 @@ def _xy(pos):
     return pos[0], 9 - pos[1]
 
 
-def _clock(ax, cx, cy, r, moves):
-    ax.add_patch(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5, zorder=2))
-    for h in (12, 3, 6, 9):            # four numerals read as a clock and keep a frame quick to render
-        a = math.radians(90 - h * 30)
-        ax.text(cx + 0.78 * r * math.cos(a), cy + 0.78 * r * math.sin(a), str(h), ha="center", va="center",
-                fontsize=6, zorder=3)
-    hour = (9 + moves - 1) % 12 + 1
-    a = math.radians(90 - hour * 30)
-    ax.plot([cx, cx + 0.6 * r * math.cos(a)], [cy, cy + 0.6 * r * math.sin(a)], color="#c0392b", lw=2.5,
-            solid_capstyle="round", zorder=4)
-    ax.add_patch(Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
-    closed = moves >= HOURS
-    ax.text(cx, cy - r - 0.25, "park closed" if closed else f"{hour} o'clock, {HOURS - moves} h left",
-            ha="center", va="top", fontsize=7, color="#c0392b" if closed or moves == HOURS - 1 else INK)
+CLOCK = (3.9, 4.6, 1.05)         # centre x, y and radius of the park clock
+BOARD_LIMITS = (-0.6, 9.6)
 
 
-def draw_board(game, ax=None, viewer=None):
-    """The track, the seven piles with what is left, the photo deck, the clock, the stars and the trains."""
-    ax = new_axes(ax, size=(6, 6))
-    b = game.board
+def _pile_xy(k):
+    """Where the k-th colour pile lies inside the loop."""
+    return 1.7 + (k % 4) * 1.9 + (0.95 if k >= 4 else 0), (7.1 if k < 4 else 1.9)
+
+
+def _board_static(ax, board):
+    """Everything on the board that never moves: track, icons, pile boxes and names, the clock face, the
+    photo deck's box and the wishing stars."""
     squares, icons, stars = [], [], []
-    for s in b.track:
+    for s in board.track:
         x, y = _xy(s.pos)
         fill = PILE_COLOURS.get(s.pile, "#ccc") if s.kind == "draw" else SPACE_FILL[s.kind]
         squares.append(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fc=fill, ec="white", lw=1, alpha=0.9))
@@ -58,36 +50,91 @@ def draw_board(game, ax=None, viewer=None):
         elif s.kind == "camera":
             icons.append(Rectangle((x - 0.25, y - 0.15), 0.5, 0.32, fc=INK))
             icons.append(Circle((x, y + 0.01), 0.1, fc="white"))
-    # collections draw many patches at once and skip per-patch autoscaling: a frame stays fast
+    for k, colour in enumerate(board.piles):
+        px, py = _pile_xy(k)
+        icons.append(FancyBboxPatch((px - 0.6, py - 0.7), 1.2, 1.4, boxstyle="round,pad=0.02",
+                                    fc=PILE_COLOURS.get(colour, "#ccc"), ec=INK, lw=0.8, alpha=0.95))
+        ax.text(px, py - 0.35, _short(board.lands[colour]), ha="center", va="center", fontsize=5.5, color="white",
+                zorder=3)
+    icons.append(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
+    cx, cy, r = CLOCK
+    icons.append(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5))
+    # collections draw many patches at once and skip per-patch autoscaling
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
     ax.add_collection(PatchCollection(icons, match_original=True, zorder=2))
     ax.scatter(*zip(*stars), marker="*", s=150, c="#f39c12", edgecolors=INK, linewidths=0.5, zorder=2)
-    # the seven piles inside the loop, each beside the spaces that draw from it
-    colours = list(b.piles)
-    for k, colour in enumerate(colours):
-        px, py = 1.7 + (k % 4) * 1.9, 7.1 if k < 4 else 1.9
-        if k >= 4:
-            px += 0.95
-        left = len(game.piles[colour])
-        ax.add_patch(FancyBboxPatch((px - 0.6, py - 0.7), 1.2, 1.4, boxstyle="round,pad=0.02",
-                                    fc=PILE_COLOURS.get(colour, "#ccc"), ec=INK, lw=0.8, alpha=0.95 if left else 0.25))
-        ax.text(px, py + 0.25, str(left), ha="center", va="center", fontsize=12, weight="bold", color="white")
-        ax.text(px, py - 0.35, _short(b.lands[colour]), ha="center", va="center", fontsize=5.5, color="white")
-    # the photo deck on the camera, the clock and the wishing stars
-    ax.add_patch(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
-    ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white")
-    ax.text(6.75, 4.3, "photos", ha="center", fontsize=6, color="white")
-    _clock(ax, 3.9, 4.6, 1.05, game.clock)
+    for h in (12, 3, 6, 9):
+        a = math.radians(90 - h * 30)
+        ax.text(cx + 0.78 * r * math.cos(a), cy + 0.78 * r * math.sin(a), str(h), ha="center", va="center",
+                fontsize=6, zorder=3)
+    ax.text(6.75, 4.3, "photos", ha="center", fontsize=6, color="white", zorder=3)
     ax.plot([1.6, 1.6], [5.0, 4.2], ls="none", marker="*", ms=16, color="#f4d03f", mec=INK, mew=0.6)
     ax.text(1.6, 3.8, "wishing\nstars", ha="center", va="top", fontsize=5.5)
-    # trains
+
+
+def _board_dynamic(ax, game):
+    """What changes: cards left in each pile, photos left, the clock hand, the trains."""
+    for k, colour in enumerate(game.board.piles):
+        px, py = _pile_xy(k)
+        left = len(game.piles[colour])
+        if not left:      # an empty pile fades
+            ax.add_patch(Rectangle((px - 0.62, py - 0.72), 1.24, 1.44, fc="white", ec="none", alpha=0.7, zorder=4))
+        ax.text(px, py + 0.25, str(left), ha="center", va="center", fontsize=12, weight="bold", color="white",
+                zorder=5)
+    ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white", zorder=5)
+    cx, cy, r = CLOCK
+    hour = (9 + game.clock - 1) % 12 + 1
+    a = math.radians(90 - hour * 30)
+    ax.plot([cx, cx + 0.6 * r * math.cos(a)], [cy, cy + 0.6 * r * math.sin(a)], color="#c0392b", lw=2.5,
+            solid_capstyle="round", zorder=4)
+    ax.add_patch(Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
+    closed = game.clock >= HOURS
+    ax.text(cx, cy - r - 0.25, "park closed" if closed else f"{hour} o'clock, {HOURS - game.clock} h left",
+            ha="center", va="top", fontsize=7, color="#c0392b" if closed or game.clock == HOURS - 1 else INK)
     for seat, p in enumerate(game.pos, 1):
-        x, y = _xy(b.track[p].pos)
+        x, y = _xy(game.board.track[p].pos)
         ring = 2.5 if seat == game.current and not game.over else 1
         ax.add_patch(Circle((x, y - 0.05), 0.3, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
         ax.text(x, y - 0.05, str(seat), ha="center", va="center", color="white", fontsize=8, weight="bold", zorder=7)
-    ax.set_xlim(-0.6, 9.6)
-    ax.set_ylim(-0.6, 9.6)
+
+
+_BACKGROUNDS: dict = {}
+
+
+def _background(board):
+    """The static layer rendered once per board as an image: a stepper frame then draws only what changes."""
+    key = id(board)
+    if key not in _BACKGROUNDS:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(4.1, 4.1), dpi=170)      # the board's size inside draw_state's figure, at 2x
+        FigureCanvasAgg(fig)
+        ax = fig.add_axes((0, 0, 1, 1))
+        _board_static(ax, board)
+        ax.set_xlim(*BOARD_LIMITS)
+        ax.set_ylim(*BOARD_LIMITS)
+        ax.axis("off")
+        fig.canvas.draw()
+        _BACKGROUNDS[key] = (board, fig.canvas.buffer_rgba().tobytes(), fig.canvas.get_width_height())
+    return _BACKGROUNDS[key]
+
+
+def draw_board(game, ax=None, viewer=None, fast=False):
+    """The track, the seven piles with what is left, the photo deck, the clock, the stars and the trains.
+
+    ``fast`` draws the unchanging part as a cached picture (for steppers) instead of shapes and text.
+    """
+    ax = new_axes(ax, size=(6, 6))
+    if fast:
+        import numpy as np
+        _, pixels, (w, h) = _background(game.board)
+        ax.imshow(np.frombuffer(pixels, dtype=np.uint8).reshape(h, w, 4), extent=BOARD_LIMITS * 2,
+                  interpolation="antialiased", zorder=0)
+    else:
+        _board_static(ax, game.board)
+    _board_dynamic(ax, game)
+    ax.set_xlim(*BOARD_LIMITS)
+    ax.set_ylim(*BOARD_LIMITS)
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
@@ -137,22 +184,23 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
         if not items:
             ax.text(x0, y - 0.8, "no cards yet", fontsize=7, color=FAINT, va="top")
     if legend:
-        ax.text(x0, top - height - 0.05, "card = attraction (1), with a star = character (2)\n"
-                "photo: gold = good (5), slate = bad (0), grey = face down", fontsize=6, color="#555", va="bottom")
+        ax.text(x0, top - height - 0.05, "star: character (2)   gold: good photo (5)   slate: bad (0)   grey: face down",
+                fontsize=6, color="#555", va="bottom")
     ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
 
 
-def draw_state(game, viewer=None, ax=None, legend=True):
+def draw_state(game, viewer=None, ax=None, legend=True, fast=True):
     """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is.
 
     Cards: attraction (1 point), with a white star a character (2); photos gold (good, 5), slate (bad, 0), grey
-    with a ring when face down. ``legend=False`` leaves out that key (the stepper shows it once, as text).
+    with a ring when face down. ``legend=False`` leaves out that key; ``fast=False`` draws the board as shapes
+    rather than over its cached picture.
     """
     ax = new_axes(ax, size=(11, 5.6), dpi=80)
-    draw_board(game, ax=ax, viewer=viewer)
+    draw_board(game, ax=ax, viewer=viewer, fast=fast)
     draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0, legend=legend)
     ax.set_xlim(-0.6, 20.6)
     ax.set_ylim(-0.6, 9.6)
