@@ -118,3 +118,22 @@ def test_deluxe_ruleset_reaches_the_map_layer():
     from toolkit.games.fcm import marketing
     g = FcmGame(players=2, seed=1, options={"ruleset": "deluxe"})
     assert marketing.map_ruleset(g) == "DLX" and g.co.ruleset == "deluxe"
+
+
+def test_every_kind_of_decision_refuses_a_bad_answer_and_changes_nothing():
+    from .helpers import OWN_KINDS
+    g = new_game("fcm", players=3, seed=21)
+    agents = make_agents("fcm", 3, "heuristic")
+    kinds = set()
+    while not g.is_over():
+        d = g.pending()
+        if d.kind not in kinds:
+            kinds.add(d.kind)
+            before = g.fingerprint()
+            with pytest.raises(IllegalChoice) as e:
+                g.apply("no such answer" if d.kind != "restructure" else "ceo, ceo")
+            assert g.fingerprint() == before and e.value.clauses
+            g.refresh()
+        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+    assert {"start_restaurant", "campaign_tile", "campaign_place", "campaign_good", "kitchen"} <= kinds
+    assert kinds & set(OWN_KINDS)
