@@ -40,7 +40,7 @@ def test_fcm_i1_user_tiles_can_be_added(tmp_path):
 
 
 BAD_TILES = [
-    ("not json", "{", "line 1", "not valid JSON"),
+    ("not json", "{", "line 1 column 2", "not valid JSON"),
     ([], None, "(top level)", "JSON object"),
     ({"tiles": {}}, None, "tiles", "non-empty"),
     ({"tiles": {"Z": {"rows": ["....."] * 4}}}, None, "tiles.Z.rows", "5 strings"),

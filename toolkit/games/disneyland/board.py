@@ -1,12 +1,9 @@
 """The Disneyland board as data: track, colour piles and photos (DL-I1 to DL-I3), validated on load."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
-from ...core.errors import DataFileError
+from ...core.data import need as _need, read_json
 
 SPACE_KINDS = ("draw", "camera", "star", "clock")
 CARD_KINDS = ("attraction", "character")
@@ -44,11 +41,6 @@ class Board:
 
     def draw_spaces(self) -> list[int]:
         return [s.index for s in self.track if s.kind == "draw"]
-
-
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
 
 
 def parse_board(data, path="board.json") -> Board:
@@ -111,19 +103,7 @@ def parse_board(data, path="board.json") -> Board:
 
 def load_board(path=None) -> Board:
     """Load a board file (the packaged ``board.json`` by default)."""
-    if path is None:
-        text = resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8")
-        where = "disneyland/board.json"
-    else:
-        where = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise DataFileError(where, "(file)", f"cannot be read: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(where, f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+    data, where = read_json(path, __package__, "board.json")
     return parse_board(data, where)
 
 

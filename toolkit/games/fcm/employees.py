@@ -10,14 +10,12 @@
 """
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
-from ...core.errors import DataFileError
+from ...core.data import need as _need, read_json
 
 ROLES = ("manager", "waitress", "pricing", "cfo", "developer", "restaurants", "recruiter", "trainer",
          "buyer", "marketeer", "kitchen")
@@ -119,9 +117,6 @@ class Staff:
         return [(e.id, t) for e in self.employees.values() for t in e.trains_into]
 
 
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
 
 
 def parse_staff(data, path="employees.json") -> Staff:
@@ -193,14 +188,8 @@ def parse_staff(data, path="employees.json") -> Staff:
 
 
 def load_staff(path) -> Staff:
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataFileError(path, "(file)", "no such file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise DataFileError(path, "(file)", f"not valid JSON ({e})") from None
-    return parse_staff(data, path)
+    data, where = read_json(path)
+    return parse_staff(data, where)
 
 
 @lru_cache(maxsize=1)

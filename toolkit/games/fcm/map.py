@@ -10,12 +10,11 @@ never changes after assembly; restaurants, placed houses, gardens, marketing til
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from ...core.data import need as _need, read_json
 from ...core.errors import DataFileError
 
 TILE = 5
@@ -77,11 +76,6 @@ class TileSet:
         """
         gone = set(self.marketing_removed.get(players, ()))
         return [n for n in sorted(self.marketing) if n not in gone]
-
-
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
 
 
 def _parse_tile(name, t, path, field):
@@ -176,14 +170,7 @@ def parse_tiles(data, path="tiles.json", base: TileSet | None = None) -> TileSet
 
 
 def _read_json(path):
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataFileError(path, "(file)", f"cannot be read: {e.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(path, f"line {e.lineno}", f"not valid JSON: {e.msg}") from None
+    return read_json(path)[0]
 
 
 _BASE = None
@@ -198,8 +185,7 @@ def load_tiles(path=None, extra=()) -> TileSet:
     global _BASE
     if path is None:
         if _BASE is None:
-            text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
-            _BASE = parse_tiles(json.loads(text), "fcm/tiles.json")
+            _BASE = parse_tiles(*read_json(None, __package__, "tiles.json"))
         ts = _BASE
     else:
         ts = parse_tiles(_read_json(path), str(path))

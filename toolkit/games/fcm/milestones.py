@@ -6,13 +6,11 @@
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
-from ...core.errors import DataFileError
+from ...core.data import need as _need, read_json
 
 STARTS = ("at once", "next round")
 LAYERS = ("companies", "marketing", "production", "dinnertime")
@@ -31,9 +29,6 @@ class Milestone:
     params: dict
 
 
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
 
 
 def parse_milestones(data, path="milestones.json") -> dict:
@@ -62,14 +57,8 @@ def parse_milestones(data, path="milestones.json") -> dict:
 
 
 def load_milestones(path) -> dict:
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataFileError(path, "(file)", "no such file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise DataFileError(path, "(file)", f"not valid JSON ({e})") from None
-    return parse_milestones(data, path)
+    data, where = read_json(path)
+    return parse_milestones(data, where)
 
 
 @lru_cache(maxsize=1)

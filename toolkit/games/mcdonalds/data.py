@@ -9,12 +9,9 @@ each file validated on load.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
-from ...core.errors import DataFileError
+from ...core.data import need as _need, read_json
 
 # MCD-1.5: the eight food items, 15 cards of each
 FOODS = ("bigmac", "cheeseburger", "hamburger", "fries", "shake", "fish", "pie", "cookies")
@@ -139,25 +136,8 @@ class Menu:
         return {ln.item for ln in self.lines} | {c.item for c in self.changes} | {c.with_ for c in self.changes if c.with_}
 
 
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
-
-
 def _read_json(path, default_name):
-    if path is None:
-        text = resources.files(__package__).joinpath(default_name).read_text(encoding="utf-8")
-        where = f"mcdonalds/{default_name}"
-    else:
-        where = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise DataFileError(where, "(file)", f"cannot be read: {e.strerror}") from None
-    try:
-        return json.loads(text), where
-    except json.JSONDecodeError as e:
-        raise DataFileError(where, f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+    return read_json(path, __package__, default_name)
 
 
 def _is_int(v) -> bool:
