@@ -13,23 +13,20 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_left
-from itertools import compress
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
 from ...core.rng import LoadedDie, Streams
-from ...core.rng import roll as roll_die
 from .board import LANGUAGES, Board, default_board, load_board
 
 EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
 NOT_SEEN = -1
-_not_seen = NOT_SEEN.__eq__           # for C-speed scans with map()
 
 
 def _unknown(spots, mem) -> list:
-    """The spots (in order) whose tile ``mem`` does not hold, scanned in C."""
-    return list(compress(spots, map(_not_seen, map(mem.__getitem__, spots))))
+    """The spots (in order) whose tile ``mem`` does not hold."""
+    return [s for s in spots if mem[s] == NOT_SEEN]
 
 
 def _decision(player, kind, prompt, options: tuple, values: tuple, clauses) -> Decision:
@@ -54,6 +51,7 @@ class _Texts:
         self.steal = [Option(board.ingredients[i].key, f"steal the {self.ing[i]}") for i in range(n)]
         self.move = {(c, k): Option(f"{c}-{k}", f"chef {c} moves {k}") for c in (1, 2) for k in range(1, 7)}
         self.chef_steps = {o.value: ck for ck, o in self.move.items()}      # "2-5" -> (2, 5)
+        self.index = {ing.key: i for i, ing in enumerate(board.ingredients)}   # Board.index_of, by dict
         # the move options of each roll, in the order of _next_decision (for games without log)
         self.moves = {}
         for d1 in range(1, 7):
@@ -277,30 +275,30 @@ class HamburgerGame(Game):
     # --- applying decisions --------------------------------------------------------------------
     def _apply(self, decision, value):
         kind = decision.kind
-        if kind == "move":
+        if kind == "take":                       # the commonest kinds first
+            self._take(value)
+        elif kind == "place":
+            self._place(value)
+        elif kind == "move":
             chef, steps = self.texts.chef_steps[value]
             d1, d2 = self.dice
             self.second = (3 - chef, d2 if steps == d1 else d1)
             self._move(chef, steps, first=True)
         elif kind == "name":
-            ing = self.board.index_of(value)
+            ing = self.texts.index[value]
             if self.log:
                 self.emit("name", f"Player {self.current} names the {self.ing_name(ing)}.", ("HB-5.3", "HB-I8"),
                           self.current, ingredient=value)
             self.stage = ("take", ing, "hamburger")
-        elif kind == "take":
-            self._take(value)
-        elif kind == "place":
-            self._place(value)
         elif kind == "steal":
-            self._steal(self.board.index_of(value))
+            self._steal(self.texts.index[value])
         elif kind == "keep":
             self._keep_stolen(value == "keep")
         self._decision = self._next_decision()
 
     def _roll_dice(self):
         dice = self.streams["dice"]
-        self.dice = (roll_die(dice), roll_die(dice))                   # HB-4.2
+        self.dice = (int(dice.random() * 6) + 1, int(dice.random() * 6) + 1)   # HB-4.2 (rng.roll, inlined)
         self.stats["rolls"] += 1
         if self.dice[0] == self.dice[1]:
             self.stats["doubles"] += 1
@@ -392,11 +390,10 @@ class HamburgerGame(Game):
         self.stats["takes"] += 1
         step = len(self.choices)
         # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11).
-        saw = []
-        for q in range(self.players):
-            saw.append(step if q == seat - 1 else self.seen[q][spot] if self.known[q][spot] != NOT_SEEN else NOT_SEEN)
-            self.known[q][spot] = NOT_SEEN
-            self.seen[q][spot] = NOT_SEEN
+        me, saw = seat - 1, []
+        for q, known, seen in zip(range(self.players), self.known, self.seen):
+            saw.append(step if q == me else seen[spot] if known[spot] != NOT_SEEN else NOT_SEEN)
+            known[spot] = seen[spot] = NOT_SEEN
         ok = self.can_keep(seat, tile) and (why == "kitchen" or tile == want)
         log = self.log
         where = self.board.spot_label(spot) if log else ""
@@ -426,10 +423,10 @@ class HamburgerGame(Game):
         seat = self.current
         tile, origin, saw = self.hand
         self._flip(spot, tile)
-        for q in range(self.players):
-            if saw[q] != NOT_SEEN:
-                self.known[q][spot] = tile
-                self.seen[q][spot] = saw[q]
+        for known, seen, step in zip(self.known, self.seen, saw):
+            if step != NOT_SEEN:
+                known[spot] = tile
+                seen[spot] = step
         self.hand = None
         self.stats["back"] += 1
         if self.log:
@@ -578,17 +575,10 @@ class MemoryAgent(Agent):
         seat, kind, vals = d.player, d.kind, d.values
         if len(vals) == 1:
             return vals[0]
-        if kind == "move":
-            return self._move(game, seat, vals, rng)
-        if kind == "place":
+        if kind == "place":                        # (the commonest kinds first)
             return self._pick(vals, rng)           # any free spot: the agent remembers where it went
-        if kind == "keep":
-            return "keep"
-        if kind == "steal":
-            wanted = [v for v in vals if game.can_keep(seat, game.board.index_of(v))]
-            return self._pick(wanted or vals, rng)
-        mem = self.memory(game, seat, rng)
         if kind == "take":
+            mem = self.memory(game, seat, rng)
             _, want, why = game.stage
             if vals[-1] == "pass":                   # a peek is free knowledge (HB-5.2); "pass" comes last
                 unknown = _unknown(vals[:-1], mem)
@@ -600,7 +590,15 @@ class MemoryAgent(Agent):
             elif want in mem:
                 return mem.index(want)
             return self._pick(_unknown(vals, mem) or vals, rng)
+        if kind == "move":
+            return self._move(game, seat, vals, rng)
+        if kind == "keep":
+            return "keep"
+        if kind == "steal":
+            wanted = [v for v in vals if game.can_keep(seat, game.texts.index[v])]
+            return self._pick(wanted or vals, rng)
         if kind == "name":
+            mem = self.memory(game, seat, rng)
             wanted = game.wanted(seat)
             for i in mem:
                 if i != NOT_SEEN and i in wanted:
@@ -621,7 +619,8 @@ class MemoryAgent(Agent):
         mem = self.memory(game, seat, rng)
         ctx = self._context(game, seat, mem)
         # each (chef, steps) landing square counts in two options: value it once
-        worth = {(c, k): self._worth(game, seat, loop[(pos[c - 1] + k) % n], ctx) for c in (1, 2) for k in (d1, d2)}
+        steps = (d1,) if d1 == d2 else (d1, d2)
+        worth = {(c, k): self._worth(game, seat, loop[(pos[c - 1] + k) % n], ctx) for c in (1, 2) for k in steps}
         chef_steps = game.texts.chef_steps
         best, choice = None, vals[0]
         for v in vals:
