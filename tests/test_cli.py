@@ -10,15 +10,18 @@ def run(*args, cwd=None):
 
 
 def test_simulate_writes_csv_rows_that_obey_the_rules():
-    r = run("simulate", "disneyland", "--games", "30", "--seed", "1", "--players", "3")
+    """The Foundation's acceptance command: 2,000 games, every row obeys DL-4.5, DL-7.1, DL-I2, DL-I3."""
+    r = run("simulate", "disneyland", "--games", "2000", "--seed", "1")
     assert r.returncode == 0, r.stderr
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
-    assert len(rows) == 30 and [int(x["seed"]) for x in rows] == list(range(1, 31))
+    assert len(rows) == 2000 and [int(x["seed"]) for x in rows] == list(range(1, 2001))
     for row in rows:
-        scores = [int(row[f"score_{i}"]) for i in (1, 2, 3)]
-        assert int(row["winner"]) in (1, 2, 3)
+        scores = [int(row[f"score_{i}"]) for i in (1, 2, 3, 4)]
+        assert int(row["players"]) == 4 and int(row["winner"]) in (1, 2, 3, 4)
         assert scores[int(row["winner"]) - 1] == max(scores)          # DL-7.1
         assert sum(scores) <= 62 + 10 * 5                              # DL-I2, DL-I3: all cards and good photos
+        assert int(row["turns"]) >= 12                                  # DL-4.5: twelve clock moves at least
+        assert int(row["stops_won"]) <= int(row["stops_called"])        # DL-6.4 needs a call (DL-6.2)
 
 
 def test_play_replay_render(tmp_path):
