@@ -114,7 +114,17 @@ class HeuristicAgent(Agent):
         return d.values[scores.index(max(scores))]
 
     def _billboards_help(self, game, seat) -> bool:
-        """Could a marketing trainee's billboard reach a house near this chain now?"""
+        """Could a marketing trainee's billboard reach a house near this chain now? (Remembered while the map's
+        restaurants, campaigns and houses stay the same.)"""
+        fmap = game.map
+        key = (game.seed, seat, fmap.layout, tuple(sorted(fmap.campaigns)), tuple(sorted(fmap.houses)),
+               tuple((r.rid, r.top, r.corner, r.open) for _, r in sorted(fmap.restaurants.items())))
+        memo = self.__dict__.setdefault("_memo", {})
+        if key not in memo:
+            memo[key] = self._billboards_help_now(game, seat)
+        return memo[key]
+
+    def _billboards_help_now(self, game, seat) -> bool:
         ts = game.map.tileset
         free = [n for n in ts.marketing_for(game.players) if n not in game.map.campaigns and ts.marketing[n].kind == "billboard"]
         if not free:

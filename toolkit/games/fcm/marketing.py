@@ -58,14 +58,20 @@ def places(game, seat: int, card: str, number: int) -> list[str]:
     kind = fmap.tileset.marketing[number].kind
     name = marketeer_name(card)
     if kind != "airplane":
-        # the same places, in the same order, as placement.legal_campaigns; squares that are not all empty
-        # are skipped before the full check, which is what makes this fast
+        # the same places, in the same order, as placement.legal_campaigns: footprints that are not all empty
+        # or touch no road are skipped before the full check, which is what makes this fast
         out = []
         h, w = fmap.tileset.marketing[number].size
+        H, W = fmap.height, fmap.width
+        empty = [[fmap.is_empty((r, c)) for c in range(W)] for r in range(H)]
+        near = [[any(fmap.is_road((r + dr, c + dc)) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))) for c in range(W)]
+                for r in range(H)]
         for turned in ((False, True) if h != w else (False,)):
-            for r in range(fmap.height):
-                for c in range(fmap.width):
-                    if not all(fmap.is_empty(q) for q in campaign_squares(fmap, number, (r, c), turned)):
+            hh, ww = (w, h) if turned else (h, w)
+            for r in range(H - hh + 1):
+                for c in range(W - ww + 1):
+                    cells = [(r + i, c + j) for i in range(hh) for j in range(ww)]
+                    if not all(empty[a][b] for a, b in cells) or not any(near[a][b] for a, b in cells):
                         continue
                     try:
                         check_campaign(fmap, seat, number, (r, c), turned, name)
