@@ -109,7 +109,7 @@ def test_records_replay_and_refusals(tmp_path):
 def test_summary_columns_for_simulate():
     from toolkit.core import simulate
     df = simulate("fcm", games=3, seed=1, players=3, agents="heuristic", progress=False)
-    for col in ("seed", "players", "winner", "turns", "score_1", "bank_breaks", "sales_1", "milestones_3"):
+    for col in ("seed", "players", "winner", "turns", "score_1", "bank_breaks", "sales_1", "income_2", "milestones_3"):
         assert col in df.columns
     assert (df.bank_breaks == 2).all()
 

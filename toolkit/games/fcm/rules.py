@@ -477,6 +477,7 @@ class FcmGame(Game):
         out = {"bank_breaks": self.breaks, "end": self.end_reason, "bank": self.co.bank}
         for s in range(1, self.players + 1):
             out[f"sales_{s}"] = self.sales[s - 1]
+            out[f"income_{s}"] = self.income[s - 1]
             out[f"milestones_{s}"] = len(self.company(s).milestones)
             out[f"restaurants_{s}"] = len(self.map.chain_restaurants(s))
         return out
