@@ -584,9 +584,9 @@ class MemoryAgent(Agent):
                 unknown = _unknown(vals[:-1], mem)
                 return self._pick(unknown, rng) if unknown else "pass"
             if why == "kitchen":                     # the first remembered tile the card may take
-                at = [mem.index(i) for i in game.wanted(seat) if i in mem]
-                if at:
-                    return min(at)
+                at = self._first_wanted(game, seat, mem)
+                if at is not None:
+                    return at
             elif want in mem:
                 return mem.index(want)
             return self._pick(_unknown(vals, mem) or vals, rng)
@@ -599,12 +599,18 @@ class MemoryAgent(Agent):
             return self._pick(wanted or vals, rng)
         if kind == "name":
             mem = self.memory(game, seat, rng)
-            wanted = game.wanted(seat)
-            for i in mem:
-                if i != NOT_SEEN and i in wanted:
-                    return game.board.ingredients[i].key
+            at = self._first_wanted(game, seat, mem)           # the first remembered tile the card may take
+            if at is not None:
+                return game.board.ingredients[mem[at]].key
             return self._pick(vals, rng)
         return self._pick(vals, rng)
+
+    @staticmethod
+    def _first_wanted(game, seat, mem):
+        """The first spot whose remembered tile ``seat``'s card may take, or None (a few C scans of ``mem``
+        rather than a Python loop over it)."""
+        at = [mem.index(i) for i in game.wanted(seat) if i in mem]
+        return min(at) if at else None
 
     @staticmethod
     def _pick(vals, rng):
@@ -653,16 +659,16 @@ class MemoryAgent(Agent):
                 return 0.0
             return 1.0 if i in found else left[i] / down
         if kind == "hamburger":
-            return 1.0 if found else max(left[i] for i in wanted) / down
+            return 1.0 if found else max(map(left.__getitem__, wanted)) / down
         owner = game.owner.get(sq.index)
         if owner is None:
             return 0.0
         if owner == seat:
-            return 1.0 if found else sum(left[i] for i in wanted) / down
+            return 1.0 if found else sum(map(left.__getitem__, wanted)) / down
         if not game.steal_rule:
             return 0.0
         card = game.cards[owner - 1]
-        return 1.0 if any(card[i] for i in wanted) else 0.1 * (game.held[owner - 1] > 0)
+        return 1.0 if any(map(card.__getitem__, wanted)) else 0.1 * (game.held[owner - 1] > 0)
 
 
 class PerfectMemory(MemoryAgent):
