@@ -110,6 +110,7 @@ class HamburgerGame(Game):
         self._sort_spots()
         self.cards = [[False] * n for _ in range(players)]    # HB-1.1: the collector cards, open to all
         self.held = [0] * players
+        self.on_cards = [0] * n                             # cards holding each ingredient (for the agents)
         # HB-3.1 / HB-I2: seat k plays colour k; both chefs start on its kitchen
         self.chefs = [[b.kitchens[s], b.kitchens[s]] for s in range(players)]
         self.owner = {b.kitchens[s]: s + 1 for s in range(players)}        # kitchen square -> seat
@@ -212,6 +213,7 @@ class HamburgerGame(Game):
     def refresh(self) -> None:
         """Recount the cards and spots and ask again (after a test or a lesson arranged a position by hand)."""
         self.held = [sum(c) for c in self.cards]
+        self.on_cards = [sum(col) for col in zip(*self.cards)]
         self._sort_spots()
         self._decision = self._next_decision()
 
@@ -249,6 +251,7 @@ class HamburgerGame(Game):
             d[k] = list(d[k])
         d["cards"] = [list(c) for c in self.cards]
         d["held"] = list(self.held)
+        d["on_cards"] = list(self.on_cards)
         d["chefs"] = [list(c) for c in self.chefs]
         d["known"] = [list(k) for k in self.known]
         d["seen"] = [list(k) for k in self.seen]
@@ -443,6 +446,7 @@ class HamburgerGame(Game):
         seat, victim = self.current, self.stage[1]
         self.cards[victim - 1][ing] = False
         self.held[victim - 1] -= 1
+        self.on_cards[ing] -= 1
         self.stats["steals"] += 1
         if self.log:
             self.emit("steal", f"Player {seat} steals the {self.ing_name(ing)} from Player {victim}'s card.",
@@ -474,6 +478,7 @@ class HamburgerGame(Game):
     def _to_card(self, seat, ing):
         self.cards[seat - 1][ing] = True
         self.held[seat - 1] += 1
+        self.on_cards[ing] += 1
 
     def _check_win(self, seat):
         if self.held[seat - 1] == self.n_ingredients:                 # HB-7.1
@@ -622,17 +627,18 @@ class MemoryAgent(Agent):
         pos = game.chefs[seat - 1]
         loop = game.board.loop
         n = len(loop)
-        mem = self.memory(game, seat, rng)
-        ctx = self._context(game, seat, mem)
-        # each (chef, steps) landing square counts in two options: value it once
-        steps = (d1,) if d1 == d2 else (d1, d2)
-        worth = {(c, k): self._worth(game, seat, loop[(pos[c - 1] + k) % n], ctx) for c in (1, 2) for k in steps}
+        ctx = self._context(game, seat, self.memory(game, seat, rng))
+        # each chef's landing square for each die counts in two options: value it once
+        worth, (p1, p2) = self._worth, pos
+        dice = (d1,) if d1 == d2 else (d1, d2)
+        w1 = {k: worth(game, seat, loop[(p1 + k) % n], ctx) for k in dice}
+        w2 = {k: worth(game, seat, loop[(p2 + k) % n], ctx) for k in dice} if p2 != p1 else w1
         chef_steps = game.texts.chef_steps
         best, choice = None, vals[0]
         for v in vals:
             chef, steps = chef_steps[v]
-            a = worth[chef, steps]
-            b = worth[3 - chef, d2 if steps == d1 else d1]
+            other = d2 if steps == d1 else d1
+            a, b = (w1[steps], w2[other]) if chef == 1 else (w2[steps], w1[other])
             score = a + b + 0.01 * a + 0.001 * rng.random()
             if best is None or score > best:
                 best, choice = score, v
@@ -644,7 +650,7 @@ class MemoryAgent(Agent):
         a spot of, and how many of each are not on a card (cards are open to all)."""
         wanted = game.wanted(seat)
         copies = game.board.copies
-        left = [copies - on for on in map(sum, zip(*game.cards))]
+        left = [copies - on for on in game.on_cards]
         down = max(1, len(game.spots) - game.spots.count(EMPTY))
         return wanted, set(wanted).intersection(mem), left, down
 
