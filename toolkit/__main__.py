@@ -10,11 +10,16 @@ import sys
 from .core.errors import DataFileError, RecordError, RuleError
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):            # one line, like every other refusal of the command line
+        self.exit(2, f"error: {message} (see python -m toolkit --help)\n")
+
+
 def _parser():
     from .core.registry import game_names
-    p = argparse.ArgumentParser(prog="python -m toolkit", description="Board game toolkit: simulate, play, "
-                                "replay and render seeded games.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="python -m toolkit", description="Board game toolkit: simulate, play, replay and render "
+                "seeded games.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser("simulate", help="play many seeded games and write one CSV row per game")
     s.add_argument("game", choices=game_names())
     s.add_argument("--games", type=int, default=1000)
@@ -89,7 +94,10 @@ def _run(args) -> int:
         k = steps if args.step is None else args.step
         if not 0 <= k <= steps:
             raise ValueError(f"--step must be between 0 and {steps} for this record")
-        cut = dict(data, decisions=data["decisions"][:k])
+        cut = {key: v for key, v in data.items() if key not in ("final", "scores", "winner")}
+        cut["decisions"] = data["decisions"][:k]
+        if args.view is not None and not 1 <= args.view <= data["players"]:
+            raise ValueError(f"--view must be a seat from 1 to {data['players']}")
         game = replay(cut)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
         with open(args.out, "wb") as f:

@@ -159,6 +159,8 @@ def test_dl_3_2_stars_are_shared_by_everyone():
     g.apply("attraction")
     assert g.pending().kind == "hide" and g.pending().player == 3
     assert "DL-3.2" in DisneylandGame.clauses()
+    setup = [e for e in DisneylandGame(players=2, seed=1).events if "DL-3.2" in e.clauses]
+    assert setup and "wishing stars wait in the middle" in setup[0].text
 
 
 def test_dl_3_3_cards_sorted_by_colour_into_seven_piles():

@@ -63,8 +63,11 @@ def test_stepper_steps_back_and_forth_and_views():
     assert s.index == 0
     s.slider.value = 12
     assert s.state is s.history[12]
+    whole = s.image.value
     s.view.value = 2
     assert "Player 2" in s.view.label
+    if any(s.state.held_photos[p] for p in (0, 2)):        # others' photos turn face down in Player 2's view
+        assert s.image.value != whole
     assert not s.errors.outputs
 
 
@@ -96,3 +99,47 @@ def test_a_refused_class_decision_shows_the_error_and_changes_nothing():
         s.decide("jump")
     assert "DL-4.1" in str(info.value)
     assert (s.last, s.state.fingerprint()) == before
+
+
+def test_a_refused_class_decision_at_an_earlier_step_keeps_the_game():
+    s = Stepper("disneyland", players=3, seed=5, agents="heuristic", class_seat=1)
+    for _ in range(3):                                   # let the class roll a few times
+        s.to_end()
+        s.decide("roll")
+    s.to_end()
+    last, end = s.last, s.history.game.fingerprint()
+    k = next(i for i in range(1, s.last) if s.history[i].pending().player == 1)
+    s.slider.value = k
+    with pytest.raises(ValueError):
+        s.decide("jump")
+    assert s.last == last and s.history.game.fingerprint() == end and s.slider.max == last
+
+
+def test_the_class_view_hides_secret_answers_while_the_class_plays():
+    """DL-I7: where the smiling star was hidden stays hidden from the picker, even in the class view."""
+    s = Stepper("disneyland", players=3, seed=8, agents="heuristic", class_seat=2)
+    for _ in range(60):
+        d = s.history.game.pending()
+        if d is None:
+            break
+        s.to_end()
+        s.decide(d.values[0])
+        hides = [k for k in range(1, s.last + 1) if s.history[k - 1].pending().kind == "hide"
+                 and s.history[k - 1].pending().player != 2]
+        if hides:
+            break
+    assert hides, "no hidden star in this game's first steps"
+    k = hides[0]
+    s.slider.value = k
+    s.view.value = None
+    assert "decides (hide)" in s.event_log.value and "smiling star in the" not in s.event_log.value
+    s.view.value = s.history[k - 1].pending().player          # the hider knows
+    assert "smiling star in the" in s.event_log.value
+
+
+def test_errors_in_callbacks_are_shown_in_the_widget():
+    s = Stepper("disneyland", players=2, seed=1)
+    s._guard(lambda: 1 / 0)()
+    assert s.errors.outputs and "ZeroDivisionError" in s.errors.outputs[0]["text"]
+    s.step_button.click()                                  # the next action that works clears it
+    assert not s.errors.outputs

@@ -28,9 +28,11 @@ class Decision:
     'Player 2: Pick a hand (left hand | right hand) [DL-5.3]'
     """
 
-    __slots__ = ("player", "kind", "prompt", "options", "clauses", "values")
+    __slots__ = ("player", "kind", "prompt", "options", "clauses", "values", "secret")
 
-    def __init__(self, player: int, kind: str, prompt: str, options, clauses: tuple[str, ...]):
+    def __init__(self, player: int, kind: str, prompt: str, options, clauses: tuple[str, ...],
+                 secret: bool = False):
+        self.secret = secret     # the answer is hidden from the other players (e.g. which hand holds a star)
         self.player = player
         self.kind = kind
         self.prompt = prompt

@@ -88,11 +88,17 @@ class Game(ABC):
         """The whole state as JSON-able data (used for fingerprints)."""
 
     def check(self, decision: Decision, value) -> None:
-        """Refuse a value that is not a legal option. Games with huge decisions may override."""
+        """Refuse a value that is not a legal option. Games with huge decisions may override (and then check
+        the value's type themselves)."""
+        if type(value) not in (str, int):     # 2.0 or True must not pass for 2 or 1 and land in a record
+            raise IllegalChoice(f"{value!r} is not a legal answer: answers are option values (str or int)",
+                                decision.clauses)
         if value not in decision.values:
+            vals = decision.values
+            legal = ", ".join(map(repr, vals[:8])) + (f", ... ({len(vals)} in all)" if len(vals) > 8 else "")
             raise IllegalChoice(
                 f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "
-                f"legal: {', '.join(map(repr, decision.values))}", decision.clauses)
+                f"legal: {legal}", decision.clauses)
 
     def apply(self, choice) -> list[Event]:
         """Check and apply an answer to the pending decision; return the events it caused.
@@ -181,10 +187,4 @@ class Game(ABC):
         return importlib.import_module(self.drawing_module).state_png(self)
 
 
-def require(condition: bool, message: str, clauses) -> None:
-    """Raise IllegalChoice unless ``condition`` holds."""
-    if not condition:
-        raise IllegalChoice(message, clauses)
-
-
-__all__ = ["Game", "rules_page", "require", "ToolkitError"]
+__all__ = ["Game", "rules_page", "ToolkitError"]

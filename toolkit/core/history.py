@@ -24,9 +24,18 @@ class History:
         return self.states[k]
 
     def push(self, choice) -> Game:
-        """Apply ``choice`` to a copy of the last state and keep it."""
+        """Apply ``choice`` to a copy of the last state and keep it (a refused choice keeps nothing)."""
         nxt = self.states[-1].clone()
         nxt.apply(choice)
+        self.states.append(nxt)
+        return nxt
+
+    def push_agent(self, agent) -> Game:
+        """Let ``agent`` answer the pending decision on a copy of the last state, so that the stored state,
+        its agents' generators included, stays exactly as it was (a fork from it replays the same way)."""
+        nxt = self.states[-1].clone()
+        d = nxt.pending()
+        nxt.apply(agent.choose(nxt, d, nxt.streams[f"agent-{d.player}"]))
         self.states.append(nxt)
         return nxt
 
@@ -39,16 +48,9 @@ class History:
 
     def fork(self, k: int) -> "History":
         """A new history that shares states 0..k and can go another way from k."""
+        if not 0 <= k < len(self.states):
+            raise ValueError(f"no step {k}: this history has steps 0 to {len(self.states) - 1}")
         h = History.__new__(History)
         h.states = [s for s in self.states[:k + 1]]
         h.states[-1] = h.states[-1].clone()
         return h
-
-    def turn_starts(self) -> list[int]:
-        """Steps at which a new turn begins (for a slider by turns)."""
-        out, last = [0], self.states[0].turn
-        for k, s in enumerate(self.states):
-            if s.turn != last:
-                out.append(k)
-                last = s.turn
-        return out

@@ -32,12 +32,11 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
         if decision is None or (max_steps is not None and steps >= max_steps):
             return decision
         try:
-            value = agents[decision.player - 1].choose(g, decision, g.streams[f"agent-{decision.player}"])
+            if history is None:
+                game.apply(agents[decision.player - 1].choose(g, decision, g.streams[f"agent-{decision.player}"]))
+            else:
+                history.push_agent(agents[decision.player - 1])
         except WaitingForPerson:
             return decision
-        if history is None:
-            game.apply(value)
-        else:
-            history.push(value)
         steps += 1
 

@@ -91,4 +91,8 @@ def replay(record, expect_game: str | None = None):
             raise ReplayDivergence(i, f"choice {step['choice']!r} refused: {e}") from None
         if game.fingerprint() != step["fingerprint"]:
             raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded {step['fingerprint']}")
+    n = len(data["decisions"])
+    for field, now in (("final", game.fingerprint()), ("scores", game.scores()), ("winner", game.winner())):
+        if field in data and data[field] != now:
+            raise ReplayDivergence(n, f"the record's {field} {data[field]!r} differs from the replayed {now!r}")
     return game

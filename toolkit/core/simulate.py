@@ -40,7 +40,9 @@ def simulate(game: str, games: int = 1000, seed: int = 0, players: int = 4, agen
 
     if games < 1:
         raise ValueError("games must be at least 1")
-    make_agents(game, players, agents)  # fail early on a bad agent or player count
+    from .agents import PersonAgent
+    if any(isinstance(a, PersonAgent) for a in make_agents(game, players, agents)):   # fail early, clearly
+        raise ValueError("a person agent cannot play in a simulation: nobody would answer")
     game_class(game)(players=players, seed=seed, options=options)
     if progress is None:
         progress = games >= 500

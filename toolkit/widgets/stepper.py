@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import inspect
 import io
 import traceback
 
@@ -48,8 +49,7 @@ class Stepper(w.VBox):
                  class_kinds=()):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
-        kinds = agents if not isinstance(agents, str) else [agents] * players
-        kinds = list(kinds)
+        kinds = [agents] * players if isinstance(agents, (str, Agent)) else list(agents)
         if class_seat is not None:
             if not 1 <= class_seat <= players:
                 raise ValueError(f"class_seat must be a seat from 1 to {players}")
@@ -63,6 +63,8 @@ class Stepper(w.VBox):
         self.class_seat = class_seat
         self.history = History(cls(players=players, seed=seed, options=options))
         self.drawing = importlib.import_module(cls.drawing_module)
+        # a drawing may offer a quicker frame for steppers (e.g. the unchanging board drawn once)
+        self._draw_kw = {"fast": True} if "fast" in inspect.signature(self.drawing.draw_state).parameters else {}
         self.clauses = cls.clauses()
         self.dpi = dpi
         self._fig = None
@@ -131,15 +133,21 @@ class Stepper(w.VBox):
         d = self.history[k].pending()
         if not self._for_class(d):
             raise ValueError(f"no decision for the class is pending at step {k}")
-        if k < self.last:
-            self.history = self.history.fork(k)
-        self.history.push(value)        # a refused value raises here and nothing changes
+        branch = self.history.fork(k) if k < self.last else self.history
+        branch.push(value)              # a refused value raises here, before anything is replaced
+        self.history = branch
         self._advance()
         self._set_max()
-        self.slider.value = k + 1
-        self._show()
+        if self.slider.value == k + 1:  # moving the slider redraws; otherwise redraw here
+            self._show()
+        else:
+            self.slider.value = k + 1
 
     # --- internals -------------------------------------------------------------------------------
+    def _class_plays(self) -> bool:
+        """While the class makes decisions, secret answers of others stay hidden even in the class view."""
+        return (self.class_seat is not None or bool(self.class_kinds)) and not self.history.game.is_over()
+
     def _for_class(self, d) -> bool:
         return d is not None and (d.player == self.class_seat or d.kind in self.class_kinds)
 
@@ -152,11 +160,11 @@ class Stepper(w.VBox):
 
     def _guard(self, f):
         def run(*a):
+            self.errors.outputs = ()          # an old error goes once the next action works
             try:
                 f(*a)
-            except Exception:      # a callback's error is shown, never lost
-                with self.errors:
-                    print(traceback.format_exc(limit=3))
+            except Exception:                 # a callback's error is shown, never lost
+                self.errors.append_stdout(traceback.format_exc(limit=3))
         return run
 
     def frame_png(self, k: int | None = None, viewer="current") -> bytes:
@@ -164,11 +172,11 @@ class Stepper(w.VBox):
         state = self.history[self.index if k is None else k]
         viewer = self.view.value if viewer == "current" else viewer
         if self._fig is None:
-            ax = self.drawing.draw_state(state, viewer=viewer)
+            ax = self.drawing.draw_state(state, viewer=viewer, **self._draw_kw)
             self._fig = ax.figure
         else:
             self._fig.clf()
-            self.drawing.draw_state(state, viewer=viewer, ax=self._fig.add_subplot())
+            self.drawing.draw_state(state, viewer=viewer, ax=self._fig.add_subplot(), **self._draw_kw)
         buf = io.BytesIO()
         # light compression: a frame is shown once, and encoding is a good part of a redraw
         self._fig.savefig(buf, format="png", dpi=self.dpi, facecolor="white", pil_kwargs={"compress_level": 1})
@@ -189,7 +197,7 @@ class Stepper(w.VBox):
             prev = self.history[k - 1]
             d = prev.pending()
             choice = self.history[k].choices[-1]
-            if viewer in (None, d.player):
+            if viewer == d.player or (viewer is None and not (d.secret and self._class_plays())):
                 label = d.option(choice).label if choice in d.values else str(choice)
                 rows.append(f"<b>Step {k}: Player {d.player} decides: {html.escape(d.prompt)} → "
                             f"{html.escape(label)}</b>")

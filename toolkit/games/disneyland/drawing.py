@@ -83,7 +83,7 @@ def _board_dynamic(ax, game):
                 zorder=5)
     ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white", zorder=5)
     cx, cy, r = CLOCK
-    hour = (9 + game.clock - 1) % 12 + 1
+    hour = game.hour()
     a = math.radians(90 - hour * 30)
     ax.plot([cx, cx + 0.6 * r * math.cos(a)], [cy, cy + 0.6 * r * math.sin(a)], color="#c0392b", lw=2.5,
             solid_capstyle="round", zorder=4)
@@ -98,13 +98,15 @@ def _board_dynamic(ax, game):
         ax.text(x, y - 0.05, str(seat), ha="center", va="center", color="white", fontsize=8, weight="bold", zorder=7)
 
 
-_BACKGROUNDS: dict = {}
+_BACKGROUNDS: dict = {}     # id(board) -> (board, pixels, size); the board is kept so its id stays its own
 
 
 def _background(board):
     """The static layer rendered once per board as an image: a stepper frame then draws only what changes."""
     key = id(board)
     if key not in _BACKGROUNDS:
+        if len(_BACKGROUNDS) >= 8:      # custom boards come and go; keep a few
+            _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         fig = Figure(figsize=(4.1, 4.1), dpi=170)      # the board's size inside draw_state's figure, at 2x
@@ -192,7 +194,7 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
     return ax
 
 
-def draw_state(game, viewer=None, ax=None, legend=True, fast=True):
+def draw_state(game, viewer=None, ax=None, legend=True, fast=False):
     """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is.
 
     Cards: attraction (1 point), with a white star a character (2); photos gold (good, 5), slate (bad, 0), grey
@@ -209,7 +211,7 @@ def draw_state(game, viewer=None, ax=None, legend=True, fast=True):
         status = f"park closed after {game.turn} turns: Player {game.winner()} wins"
     else:
         d = game.pending()
-        status = f"turn {game.turn + 1}: Player {d.player} to {d.prompt[0].lower() + d.prompt[1:]}"
+        status = f"turn {game.turn + 1}, Player {d.player}: {d.prompt}"
     ax.set_title(f"The Disneyland Game ({who}): {status}", fontsize=10)
     return ax
 

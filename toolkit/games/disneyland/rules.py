@@ -8,7 +8,7 @@ Decision(player=1, kind='roll', values=('roll',))
 """
 from __future__ import annotations
 
-from ...core.agents import Agent
+from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
 from ...core.rng import roll as roll_die
@@ -36,12 +36,14 @@ class DisneylandGame(Game):
         unknown = set(self.options) - {"board"}
         if unknown:
             raise ValueError(f"unknown option(s) for disneyland: {', '.join(sorted(unknown))}")
+        if not isinstance(self.options.get("board", ""), str):
+            raise ValueError("the 'board' option is the path of a board file")
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
         self.card = b.cards                                   # id -> Card
-        # DL-3.3: seven colour piles, as printed (the rulebook does not shuffle them)
+        # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
         self.piles = {c: [card.id for card in cards] for c, cards in b.piles.items()}
-        for c in self.piles:                                  # DL-I2: each pile shuffled face down
+        for c in self.piles:
             self.streams["deck"].shuffle(self.piles[c])
         # DL-3.4 / DL-I3: photos shuffled face down on the camera
         ngood = b.photos["good"]
@@ -63,8 +65,10 @@ class DisneylandGame(Game):
         self.closing_turn = None  # the turn in which the park would first have closed
         self._roll = [Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
                       for s in range(1, players + 1)]
-        self.emit("setup", f"The clock shows 9; {len(self.photos)} photos shuffled on the camera; the trains "
-                  f"start on draw spaces {', '.join(str(p) for p in self.pos)}.", ("DL-3.1", "DL-3.4", "DL-3.5", "DL-I4"))
+        self.emit("setup", f"The clock shows 9; the two wishing stars wait in the middle; the {len(self.card)} cards "
+                  f"lie shuffled in {len(self.piles)} colour piles and {len(self.photos)} photos on the camera; the "
+                  f"trains start on draw spaces {', '.join(str(p) for p in self.pos)}.",
+                  ("DL-3.1", "DL-3.2", "DL-3.3", "DL-I2", "DL-3.4", "DL-3.5", "DL-I4"))
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
         self._decision = self._roll[0]
 
@@ -75,10 +79,6 @@ class DisneylandGame(Game):
     def card_points(self, seat: int) -> int:
         pts = self.board.card_points
         return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
-
-    def photo_points(self, seat: int) -> int:
-        pp = self.board.photo_points
-        return sum(pp["good"] if self.photo_good[p] else pp["bad"] for p in self.held_photos[seat - 1])
 
     def scores(self):
         return list(self.points)
@@ -132,6 +132,9 @@ class DisneylandGame(Game):
         """What ``player`` may see: other players' photos are face down (DL-5.2, DL-5.5)."""
         d = self.to_dict()
         d["photos"] = len(self.photos)
+        if player is not None:        # face-down piles: a player sees how many cards are left, not their order
+            d["piles"] = {c: len(p) for c, p in self.piles.items()}
+            del d["seed"]             # the seed would tell the order of every shuffle
         if self.stage[0] == "pick" and player is not None and player != self._hider():
             d["stage"] = ["pick", self.stage[1], "?"] + list(self.stage[3:])    # DL-I7: the picker cannot see
         if player is not None:
@@ -186,12 +189,10 @@ class DisneylandGame(Game):
             skipped += 1
         self.pos[seat - 1] = dest
         space = self.board.track[dest]
-        if not log:
-            pass
-        elif skipped:
+        if log and skipped:
             self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
-                      f"to space {dest} ({space.kind}).", ("DL-4.2", "DL-4.4", "DL-I12"), seat, to=dest)
-        else:
+                      f"to space {dest} ({space.kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)
+        elif log:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
         self._SPACES[space.kind](self, seat, space)
@@ -375,7 +376,8 @@ class DisneylandGame(Game):
             opts = [Option("smile-left", "smiling star in the left hand"),
                     Option("smile-right", "smiling star in the right hand")]
             clause = ("DL-5.3", "DL-I7") if st[3] == "wish" else ("DL-6.3", "DL-I7")
-            return Decision(hider, "hide", "Hide the stars: which hand holds the smiling star?", opts, clause)
+            return Decision(hider, "hide", "Hide the stars: which hand holds the smiling star?", opts, clause,
+                            secret=True)
         if kind == "pick":
             opts = [Option(h, f"the {h} hand") for h in HANDS]
             clause = ("DL-5.3",) if st[-1] == "wish" else ("DL-6.3",)
@@ -413,14 +415,13 @@ class DisneylandHeuristic(Agent):
             return "photo" if "photo" in d.values else d.values[0]
         if d.kind == "take":
             if d.values[0].startswith("photo@"):
-                return d.values[int(rng.random() * len(d.values))]
+                return RandomAgent.choose(self, game, d, rng)
             return max(d.values, key=lambda c: (game.board.card_points[game.card[c].kind], c))
         if d.kind == "stay-open":
             mine = game.scores()[me - 1]
             best_other = max(self._estimate(game, s) for s in range(1, game.players + 1) if s != me)
             return "ask" if mine <= best_other else "pass"
-        vals = d.values
-        return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
+        return RandomAgent.choose(self, game, d, rng)      # rolls, hiding and picking a hand: pure chance
 
     @staticmethod
     def _estimate(game, seat):

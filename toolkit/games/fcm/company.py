@@ -847,6 +847,9 @@ class CompanyPhases:
         if decision.kind == "restructure" and value not in decision.values:
             self.read_structure(decision.player, value)
             return
+        if type(value) not in (str, int):     # 2.0 or True must not pass for 2 or 1 and land in a record
+            raise IllegalChoice(f"{value!r} is not a legal answer: answers are option values (str or int)",
+                                decision.clauses)
         if value not in decision.values:
             why = {"hire": "FCM-3.2", "train": "FCM-3.3", "fire": "FCM-5.1", "broke_fire": "FCM-5.3"}.get(decision.kind)
             raise IllegalChoice(f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "

@@ -10,18 +10,18 @@ drinks, houses and gardens, restaurants). Dinnertime and the Marketing phase nee
 'reserve'
 >>> from toolkit.core import play, make_agents
 >>> play(g, make_agents("fcm", 2, "heuristic")) is None, g.end_reason, g.breaks
-(None, 'bank', 2)
+(True, 'bank', 2)
 """
 from __future__ import annotations
 
 from ...core.decisions import Decision, Option
 from ...core.errors import IllegalChoice
 from ...core.game import Game
-from . import bank, dinnertime, marketing, production
+from . import dinnertime, marketing, production
 from .company import CompanyPhases, RESERVE_CARDS
 from .map import assemble_map, parse_layout
-from .placement import (MAX_RESTAURANTS, MARKETEERS, check_garden, check_local_restaurant, check_regional_restaurant,
-                        check_starting_restaurant, gardens_used, legal_new_houses, legal_restaurants, place_garden,
+from .placement import (MAX_RESTAURANTS, MARKETEERS, check_garden, check_regional_restaurant,
+                        gardens_used, legal_new_houses, legal_restaurants, place_garden,
                         place_local_restaurant, place_new_house, place_regional_restaurant, place_starting_restaurant)
 from .map import CORNERS, SIDES
 
@@ -345,10 +345,8 @@ class FcmGame(Game):
     def check(self, decision, value) -> None:
         if self.co.waiting():
             self.co.check(decision, value)
-        elif value not in decision.values:
-            raise IllegalChoice(f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "
-                                f"{len(decision.values)} legal options, e.g. {', '.join(map(repr, decision.values[:5]))}",
-                                decision.clauses)
+        else:
+            super().check(decision, value)
 
     def _apply(self, decision, value) -> None:
         self._cache = None
