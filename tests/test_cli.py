@@ -43,5 +43,13 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         assert r.returncode != 0
         assert "Traceback" not in r.stderr and r.stderr.startswith("error:")
         assert len(r.stderr.strip().splitlines()) == 1
-    r = run("simulate", "no-such-game")
-    assert r.returncode != 0 and "Traceback" not in r.stderr
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "2", "--players", "2", "--out", str(rec)).returncode == 0
+    for args in (("simulate", "no-such-game"),
+                 ("simulate", "disneyland", "--games", "2", "--agents", "person"),
+                 ("simulate", "disneyland", "--games", "two"),
+                 ("render", str(rec), "--view", "3", "--out", str(tmp_path / "x.png")),
+                 ("render", str(rec), "--step", "100000", "--out", str(tmp_path / "x.png"))):
+        r = run(*args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, args
+        assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
