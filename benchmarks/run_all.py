@@ -1,9 +1,14 @@
-"""Run every benchmarks/bench_*.py in turn and print what each measured."""
+"""Run every benchmarks/bench_*.py in turn and print what each measured; exit non-zero if one failed."""
 import pathlib
 import subprocess
 import sys
 
 here = pathlib.Path(__file__).parent
+failed = []
 for script in sorted(here.glob("bench_*.py")):
     print(f"== {script.name}", flush=True)
-    subprocess.run([sys.executable, str(script)], check=False)
+    if subprocess.run([sys.executable, str(script)]).returncode != 0:
+        failed.append(script.name)
+if failed:
+    print(f"failed: {', '.join(failed)}")
+    sys.exit(1)
