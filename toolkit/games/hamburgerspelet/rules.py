@@ -30,11 +30,19 @@ def _unknown(spots, mem) -> list:
 
 
 def _decision(player, kind, prompt, options: tuple, values: tuple, clauses) -> Decision:
-    """A Decision whose values are known already: ``Decision.__init__`` would rebuild them from the options
-    with a Python loop, a large part of a step's time here (up to 36 options at every take)."""
+    """A Decision whose options and values come ready-made: ``Decision.__init__`` would rebuild the values from
+    the options with a Python loop, a large part of a step here (up to 36 options at every take)."""
     d = Decision.__new__(Decision)
     d.player, d.kind, d.prompt, d.options, d.clauses, d.values = player, kind, prompt, options, clauses, values
+    for field, default in _OTHER_FIELDS:
+        setattr(d, field, default)
     return d
+
+
+# Decision's other fields (none yet, or e.g. a flag), with the defaults its constructor gives them: read from a
+# real Decision so that a field the core adds later is set here too.
+_OTHER_FIELDS = tuple((f, getattr(Decision(0, "", "", (), ()), f)) for f in Decision.__slots__
+                      if f not in ("player", "kind", "prompt", "options", "clauses", "values"))
 
 
 class _Texts:
