@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_left
+from itertools import compress
+from operator import not_
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
@@ -60,6 +62,7 @@ class _Texts:
         self.move = {(c, k): Option(f"{c}-{k}", f"chef {c} moves {k}") for c in (1, 2) for k in range(1, 7)}
         self.chef_steps = {o.value: ck for ck, o in self.move.items()}      # "2-5" -> (2, 5)
         self.index = {ing.key: i for i, ing in enumerate(board.ingredients)}   # Board.index_of, by dict
+        self.ingredients = range(n)
         # the move options of each roll, in the order of _next_decision (for games without log)
         self.moves = {}
         for d1 in range(1, 7):
@@ -167,8 +170,10 @@ class HamburgerGame(Game):
 
     def wanted(self, seat: int) -> list[int]:
         """The ingredients ``seat`` could keep now, in the board's order."""
-        bun, last = self.bun, self.held[seat - 1] == self.n_ingredients - 1
-        return [i for i, has in enumerate(self.cards[seat - 1]) if not has and (last or i != bun)]
+        out = list(compress(self.texts.ingredients, map(not_, self.cards[seat - 1])))     # (a C scan)
+        if self.held[seat - 1] != self.n_ingredients - 1 and not self.cards[seat - 1][self.bun]:
+            out.remove(self.bun)                                                            # HB-6.1
+        return out
 
     def face_down(self) -> list[int]:
         return [s for s, t in enumerate(self.spots) if t != EMPTY]
@@ -399,13 +404,14 @@ class HamburgerGame(Game):
         tile = self.spots[spot]
         self._flip(spot, EMPTY)
         self.stats["takes"] += 1
-        step = len(self.choices)
-        # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11).
-        me, saw = seat - 1, []
-        for q, known, seen in zip(range(self.players), self.known, self.seen):
-            saw.append(step if q == me else seen[spot] if known[spot] != NOT_SEEN else NOT_SEEN)
-            known[spot] = seen[spot] = NOT_SEEN
         ok = self.can_keep(seat, tile) and (why == "kitchen" or tile == want)
+        if not ok:
+            # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11): the step each
+            # saw it (``seen`` is NOT_SEEN exactly where ``known`` is), the taker now.
+            saw = [seen[spot] for seen in self.seen]
+            saw[seat - 1] = len(self.choices)
+        for known, seen in zip(self.known, self.seen):
+            known[spot] = seen[spot] = NOT_SEEN
         log = self.log
         where = self.board.spot_label(spot) if log else ""
         if ok:
@@ -657,28 +663,27 @@ class MemoryAgent(Agent):
         """What the worth of a square depends on: the ingredients wanted, which of them the agent remembers
         a spot of, and how many of each are not on a card (cards are open to all)."""
         wanted = game.wanted(seat)
-        copies = game.board.copies
-        left = [copies - on for on in game.on_cards]
         down = max(1, len(game.spots) - game.spots.count(EMPTY))
-        return wanted, set(wanted).intersection(mem), left, down
+        return wanted, set(wanted).intersection(mem), game.board.copies, game.on_cards, down
 
     @staticmethod
     def _worth(game, seat, sq, ctx):
-        """Roughly the chance of a new ingredient from landing on ``sq``."""
-        wanted, found, left, down = ctx
+        """Roughly the chance of a new ingredient from landing on ``sq``: the tiles not on a card of the
+        ingredient(s) it may give, over the face-down tiles."""
+        wanted, found, copies, on, down = ctx
         kind = sq.kind
         if kind == "ingredient":
             i = sq.ingredient
             if i not in wanted:
                 return 0.0
-            return 1.0 if i in found else left[i] / down
+            return 1.0 if i in found else (copies - on[i]) / down
         if kind == "hamburger":
-            return 1.0 if found else max(map(left.__getitem__, wanted)) / down
+            return 1.0 if found else (copies - min(map(on.__getitem__, wanted))) / down
         owner = game.owner.get(sq.index)
         if owner is None:
             return 0.0
         if owner == seat:
-            return 1.0 if found else sum(map(left.__getitem__, wanted)) / down
+            return 1.0 if found else (copies * len(wanted) - sum(map(on.__getitem__, wanted))) / down
         if not game.steal_rule:
             return 0.0
         card = game.cards[owner - 1]
