@@ -63,6 +63,7 @@ class _Texts:
         self.chef_steps = {o.value: ck for ck, o in self.move.items()}      # "2-5" -> (2, 5)
         self.index = {ing.key: i for i, ing in enumerate(board.ingredients)}   # Board.index_of, by dict
         self.ingredients = range(n)
+        self.move_decisions = {}                    # (seat, dice) -> the move Decision, for games without log
         # the move options of each roll, in the order of _next_decision (for games without log)
         self.moves = {}
         for d1 in range(1, 7):
@@ -232,25 +233,32 @@ class HamburgerGame(Game):
 
     def _sort_spots(self) -> None:
         """The face-down spots and the free spots, in order, with their options. Kept up to date by
-        ``_flip`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
+        ``_empty`` and ``_fill`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
         spot = self.texts.spot
         self._down = [s for s, t in enumerate(self.spots) if t != EMPTY]
         self._free = [s for s, t in enumerate(self.spots) if t == EMPTY]
         self._down_opts = [spot[s] for s in self._down]
         self._free_opts = [spot[s] for s in self._free]
 
-    def _flip(self, s: int, tile: int) -> None:
-        """Put ``tile`` (or EMPTY) on spot ``s``, which changes from free to face down or back."""
+    def _empty(self, s: int) -> None:
+        """Spot ``s``'s tile is taken: it moves from the face-down spots to the free ones."""
+        self.spots[s] = EMPTY
+        down, free = self._down, self._free
+        i = bisect_left(down, s)
+        del down[i], self._down_opts[i]
+        i = bisect_left(free, s)
+        free.insert(i, s)
+        self._free_opts.insert(i, self.texts.spot[s])
+
+    def _fill(self, s: int, tile: int) -> None:
+        """``tile`` goes face down on the free spot ``s``."""
         self.spots[s] = tile
-        if tile == EMPTY:
-            src, src_opts, dst, dst_opts = self._down, self._down_opts, self._free, self._free_opts
-        else:
-            src, src_opts, dst, dst_opts = self._free, self._free_opts, self._down, self._down_opts
-        i = bisect_left(src, s)
-        del src[i], src_opts[i]
-        i = bisect_left(dst, s)
-        dst.insert(i, s)
-        dst_opts.insert(i, self.texts.spot[s])
+        down, free = self._down, self._free
+        i = bisect_left(free, s)
+        del free[i], self._free_opts[i]
+        i = bisect_left(down, s)
+        down.insert(i, s)
+        self._down_opts.insert(i, self.texts.spot[s])
 
     def __deepcopy__(self, memo):
         """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
@@ -402,7 +410,7 @@ class HamburgerGame(Game):
             return
         spot = value
         tile = self.spots[spot]
-        self._flip(spot, EMPTY)
+        self._empty(spot)
         self.stats["takes"] += 1
         ok = self.can_keep(seat, tile) and (why == "kitchen" or tile == want)
         if not ok:
@@ -439,7 +447,7 @@ class HamburgerGame(Game):
     def _place(self, spot):
         seat = self.current
         tile, origin, saw = self.hand
-        self._flip(spot, tile)
+        self._fill(spot, tile)
         for known, seen, step in zip(self.known, self.seen, saw):
             if step != NOT_SEEN:
                 known[spot] = tile
@@ -549,9 +557,12 @@ class HamburgerGame(Game):
                         for c in (1, 2) for k in steps]
                 return Decision(seat, "move", "Which chef moves first, and by which die?", opts,
                                 ("HB-4.2", "HB-4.6", "HB-I3"))
-            opts, values = tx.moves[self.dice]
-            return _decision(seat, "move", "Which chef moves first, and by which die?", opts, values,
-                             ("HB-4.2", "HB-4.6", "HB-I3"))
+            d = tx.move_decisions.get((seat, self.dice))
+            if d is None:     # made once per seat and roll, shared like the options (a Decision is never changed)
+                opts, values = tx.moves[self.dice]
+                d = tx.move_decisions[seat, self.dice] = _decision(
+                    seat, "move", "Which chef moves first, and by which die?", opts, values, ("HB-4.2", "HB-4.6", "HB-I3"))
+            return d
         if kind == "name":
             return Decision(seat, "name", "Name the ingredient you want", [tx.name[i] for i in self.wanted(seat)],
                             ("HB-5.3", "HB-I8"))
