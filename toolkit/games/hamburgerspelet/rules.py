@@ -26,8 +26,10 @@ EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free
 NOT_SEEN = -1
 
 
-def _unknown(spots, mem) -> list:
+def _unknown(spots, mem):
     """The spots (in order) whose tile ``mem`` does not hold."""
+    if mem.count(NOT_SEEN) == len(mem):      # nothing remembered (no memory, or early on): all of them
+        return spots
     return [s for s in spots if mem[s] == NOT_SEEN]
 
 
