@@ -24,6 +24,7 @@ from .board import LANGUAGES, Board, default_board, load_board
 
 EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
 NOT_SEEN = -1
+_TAKE_CLAUSES = {"kitchen": ("HB-5.4", "HB-I5"), "square": ("HB-5.1", "HB-I5"), "hamburger": ("HB-5.3", "HB-I5")}
 
 
 def _unknown(spots, mem):
@@ -50,7 +51,8 @@ _OTHER_FIELDS = tuple((f, getattr(Decision(0, "", "", (), ()), f)) for f in Deci
 
 
 class _Texts:
-    """Option objects shared by every copy of a game with the same board and language (for speed)."""
+    """Option objects (and move decisions) shared by every copy of a game with the same board and language
+    (for speed)."""
 
     _cache: dict = {}
 
@@ -234,8 +236,8 @@ class HamburgerGame(Game):
         self._decision = self._next_decision()
 
     def _sort_spots(self) -> None:
-        """The face-down spots and the free spots, in order, with their options. Kept up to date by
-        ``_empty`` and ``_fill`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
+        """The face-down spots and the free spots, in order, with their options. Kept up to date by ``_empty``
+        and ``_fill`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
         spot = self.texts.spot
         self._down = [s for s, t in enumerate(self.spots) if t != EMPTY]
         self._free = [s for s, t in enumerate(self.spots) if t == EMPTY]
@@ -532,8 +534,6 @@ class HamburgerGame(Game):
         self._roll_dice()
 
     # --- the pending decision ------------------------------------------------------------------
-    _TAKE_CLAUSES = {"kitchen": ("HB-5.4", "HB-I5"), "square": ("HB-5.1", "HB-I5"), "hamburger": ("HB-5.3", "HB-I5")}
-
     def _next_decision(self):
         st, seat, tx = self.stage, self.current, self.texts
         kind = st[0]
@@ -545,7 +545,7 @@ class HamburgerGame(Game):
                 values += ("pass",)
                 clauses = ("HB-5.2", "HB-I5", "HB-I7")
             else:
-                clauses = self._TAKE_CLAUSES[why]
+                clauses = _TAKE_CLAUSES[why]
             return _decision(seat, "take", "Take a face-down tile from the middle", opts, values, clauses)
         if kind == "place":
             return _decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
@@ -563,7 +563,8 @@ class HamburgerGame(Game):
             if d is None:     # made once per seat and roll, shared like the options (a Decision is never changed)
                 opts, values = tx.moves[self.dice]
                 d = tx.move_decisions[seat, self.dice] = _decision(
-                    seat, "move", "Which chef moves first, and by which die?", opts, values, ("HB-4.2", "HB-4.6", "HB-I3"))
+                    seat, "move", "Which chef moves first, and by which die?", opts, values,
+                    ("HB-4.2", "HB-4.6", "HB-I3"))
             return d
         if kind == "name":
             return Decision(seat, "name", "Name the ingredient you want", [tx.name[i] for i in self.wanted(seat)],
