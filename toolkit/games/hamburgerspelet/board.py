@@ -7,12 +7,9 @@ the middle (HB-2.1, HB-3.2, HB-I1), validated on load.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
-from ...core.errors import DataFileError
+from ...core.data import need as _need, read_json
 
 SQUARE_KINDS = ("kitchen", "ingredient", "hamburger")
 LANGUAGES = ("en", "sv")
@@ -63,11 +60,6 @@ class Board:
         ys = sorted({y for _, y in self.spots}, reverse=True)
         x, y = self.spots[spot]
         return f"{chr(65 + ys.index(y))}{xs.index(x) + 1}"
-
-
-def _need(cond, path, field, problem):
-    if not cond:
-        raise DataFileError(path, field, problem)
 
 
 def _named_list(data, key, path):
@@ -147,19 +139,7 @@ def parse_board(data, path="board.json") -> Board:
 
 def load_board(path=None) -> Board:
     """Load a board file (the packaged ``board.json`` by default)."""
-    if path is None:
-        text = resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8")
-        where = "hamburgerspelet/board.json"
-    else:
-        where = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise DataFileError(where, "(file)", f"cannot be read: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(where, f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+    data, where = read_json(path, __package__, "board.json")
     return parse_board(data, where)
 
 
