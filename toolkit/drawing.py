@@ -32,6 +32,17 @@ def figure_png(fig, dpi=None) -> bytes:
     return buf.getvalue()
 
 
+def status_title(game, viewer, ended: str) -> str:
+    """A state's title: the game, whose view, and what comes next (or ``ended`` once the game is over)."""
+    who = "class view" if viewer is None else f"Player {viewer}'s view"
+    if game.is_over():
+        status = ended
+    else:
+        d = game.pending()
+        status = f"turn {game.turn + 1}, Player {d.player}: {d.prompt}"
+    return f"{game.title} ({who}): {status}"
+
+
 def score_timeline(game, ax=None, target: int | None = None, names=None):
     """Scores of every seat after each turn, from ``game.timeline``; ``target`` draws a goal line.
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.data import need as _need, read_json
 
@@ -107,14 +108,10 @@ def load_board(path=None) -> Board:
     return parse_board(data, where)
 
 
-_DEFAULT = None
-
-
+@lru_cache(maxsize=1)
 def default_board() -> Board:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_board()
-    return _DEFAULT
+    """The packaged board, loaded once."""
+    return load_board()
 
 
 # Boards, cards and spaces are immutable and shared by every copy of a game.

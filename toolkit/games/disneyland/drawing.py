@@ -9,7 +9,7 @@ import math
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, score_timeline
+from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, score_timeline, status_title
 from .rules import HOURS
 
 PILE_COLOURS = {"red": "#e74c3c", "green": "#27ae60", "orange": "#f39c12", "pink": "#f78fb3",
@@ -206,13 +206,8 @@ def draw_state(game, viewer=None, ax=None, legend=True, fast=False):
     draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0, legend=legend)
     ax.set_xlim(-0.6, 20.6)
     ax.set_ylim(-0.6, 9.6)
-    who = "class view" if viewer is None else f"Player {viewer}'s view"
-    if game.over:
-        status = f"park closed after {game.turn} turns: Player {game.winner()} wins"
-    else:
-        d = game.pending()
-        status = f"turn {game.turn + 1}, Player {d.player}: {d.prompt}"
-    ax.set_title(f"The Disneyland Game ({who}): {status}", fontsize=10)
+    ax.set_title(status_title(game, viewer, f"park closed after {game.turn} turns: Player {game.winner()} wins"),
+                 fontsize=10)
     return ax
 
 

@@ -8,6 +8,7 @@ the middle (HB-2.1, HB-3.2, HB-I1), validated on load.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.data import need as _need, read_json
 
@@ -143,14 +144,10 @@ def load_board(path=None) -> Board:
     return parse_board(data, where)
 
 
-_DEFAULT = None
-
-
+@lru_cache(maxsize=1)
 def default_board() -> Board:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_board()
-    return _DEFAULT
+    """The packaged board, loaded once."""
+    return load_board()
 
 
 # Boards are immutable and shared by every copy of a game.

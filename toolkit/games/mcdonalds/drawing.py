@@ -12,7 +12,7 @@ from __future__ import annotations
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, INK, figure_png, new_axes, player_colour
+from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, status_title
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -244,13 +244,7 @@ def draw_state(game, viewer=None, ax=None):
     draw_racks(game, ax=ax, viewer=viewer, x0=9.2, top=8.4, width=8.6)
     ax.set_xlim(-0.6, 17.9)
     ax.set_ylim(-0.6, 8.6)
-    who = "class view" if viewer is None else f"Player {viewer}'s view"
-    if game.over:
-        status = f"Player {game.winner()} wins after {game.turn} turns"
-    else:
-        d = game.pending()
-        status = f"turn {game.turn + 1}: Player {d.player}: {d.prompt[0].lower() + d.prompt[1:]}"
-    ax.set_title(f"The McDonald's Game ({who}): {status}", fontsize=9)
+    ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=9)
     return ax
 
 
