@@ -33,8 +33,8 @@ def check(g, before):
     # every campaign on the map has its busy chip, and busy marketeers belong to running campaigns (FCM-3.4, FCM-6.7)
     assert sorted(map(int, g.busy_chips)) == sorted(fmap.campaigns)
     for c in co.companies:
-        chips = Counter(card for seat, card in g.busy_chips.values() if seat == c.seat)
-        assert not (Counter(c.busy) - chips), "a busy marketeer without a campaign"
+        chips = Counter(card for seat, card in g.busy_chips.values() if seat == c.seat and card is not None)
+        assert Counter(c.busy) == chips, "busy marketeers differ from the un-fired busy chips (FCM-I62)"
         assert all(v >= 0 for v in c.goods.values())
         assert len(fmap.chain_restaurants(c.seat)) <= 3                     # FCM-I21
     for n, goods in fmap.demand.items():                                    # FCM-6.6

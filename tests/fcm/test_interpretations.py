@@ -40,7 +40,7 @@ def test_fcm_i57_first_to_have_20_after_a_sale():
 def test_fcm_i62_a_fired_busy_marketeer_leaves_its_campaign_running_and_nobody_returns():
     g = setup_game()
     g.map.put_campaign(Campaign(14, "billboard", ((3, 2), (3, 3)), 1, "pizza", 1, False))
-    g.busy_chips["14"] = [1, "campaign_manager"]          # the campaign manager was fired at Payday
+    g.busy_chips["14"] = [1, None]                        # the campaign manager was fired at Payday
     before = total_money(g)
     marketing.run_phase(g)
     assert 14 not in g.map.campaigns and g.busy_chips == {} and g.map.demand[18] == ["pizza"]
@@ -51,6 +51,8 @@ def test_fcm_i63_demand_log_after_each_marketing_phase():
     g = setup_game()
     g.map.put_campaign(Campaign(13, "billboard", ((3, 2), (3, 3), (3, 4)), 1, "burger", 2, False))
     g.busy_chips["13"] = [1, "marketing_trainee"]
+    g.company(1).busy.append("marketing_trainee")
+    g.co.supply["marketing_trainee"] -= 1
     marketing.run_phase(g)
     marketing.run_phase(g)
     assert g.demand_log == [{"18": 1}, {"18": 2}]
@@ -116,3 +118,30 @@ def test_fcm_i71_heuristic_builds_a_working_chain():
     assert sum(s > 0 for s in g2.sales) >= 2 and g2.sales[g2.winner() - 1] > 0 and g2.end_reason == "bank"
     assert all("first_burger_produced" in c.milestones or "first_pizza_produced" in c.milestones for c in g2.co.companies)
     assert g.pending().kind == "restructure"
+
+
+def test_fcm_5_3_fcm_6_7_fcm_i62_forced_firing_names_the_campaign_and_only_its_marketeer_is_gone():
+    """Two busy Campaign Managers (campaigns #11, 3 rounds left, and #13, 1 round left): the broke player fires
+    the one on #13; when #13 ends nobody comes back, and #11's manager stays busy (FCM-5.3, FCM-6.7, FCM-I62)."""
+    g = setup_game()
+    co, c1 = g.co, g.company(1)
+    c1.cash, co.bank = 5, co.bank - 5
+    c1.busy = ["campaign_manager", "campaign_manager"]
+    co.supply["campaign_manager"] -= 2
+    g.map.put_campaign(Campaign(11, "billboard", ((0, 5),), 1, "beer", 3, False))
+    g.map.put_campaign(Campaign(13, "billboard", ((4, 5),), 1, "beer", 1, False))
+    g.busy_chips.update({"11": [1, "campaign_manager"], "13": [1, "campaign_manager"]})
+    co.step, g.phase = "idle", "payday"
+    co.begin_payday()
+    g.refresh()
+    g.apply("done")
+    g.apply("done")
+    d = g.pending()
+    assert d.kind == "broke_fire" and d.values == ("busy 11", "busy 13")
+    assert "#13" in d.options[1].label
+    g.apply("busy 13")                                     # $5 left to pay for #11's manager: paid
+    assert any(e.kind == "fire" and "#13" in e.text for e in g.events)
+    ended = [e for e in g.events if e.kind == "campaign-end"]
+    assert [e.data["number"] for e in ended] == [13] and "nobody comes back" in ended[0].text
+    assert sorted(g.map.campaigns) == [11] and g.busy_chips == {"11": [1, "campaign_manager"]}
+    assert c1.busy == ["campaign_manager"] and c1.cards()["campaign_manager"] == 1

@@ -250,6 +250,9 @@ class CompanyPhases:
         self.choosers: list[int] = []                                 # order of business: who picks next
         self.new_order: dict = {}                                     # position -> seat
         self.payers: list[int] = []
+        # the whole game's busy chips ({campaign number: [seat, card or None once fired]}), as a bound method
+        # so copies of a game stay apart; None in the practice game, where busy cards have no campaigns
+        self.chips = None
         self.say("setup", lambda: f"The bank holds ${self.bank}; every player starts with $0 and a CEO with "
                  f"{self.staff.ceo.slots} slots; turn order drawn at random: "
                  f"{', '.join(f'player {s}' for s in self.order)}.", ("FCM-I31",), bank=self.bank, order=list(self.order))
@@ -689,14 +692,23 @@ class CompanyPhases:
                 if cards[c] and (costly is None or c in costly):
                     out.append(Option(f"{where} {c}", f"fire {_a(staff.name(c))} ({'at work' if where == 'work' else 'on the beach'})"))
         if forced and not out:
-            for c in sorted(set(co.busy), key=lambda c: staff.order[c]):
-                if c in costly:
-                    out.append(Option(f"busy {c}", f"fire the busy {staff.name(c)} (its campaign keeps running)"))
+            chips = self.chips() if self.chips else None
+            if chips is None:
+                for c in sorted(set(co.busy), key=lambda c: staff.order[c]):
+                    if c in costly:
+                        out.append(Option(f"busy {c}", f"fire the busy {staff.name(c)} (its campaign keeps running)"))
+            else:                         # one option per campaign: the player says whose marketeer goes (FCM-I62)
+                for num in sorted(chips, key=int):
+                    s, c = chips[num]
+                    if s == seat and c is not None and c in costly:
+                        out.append(Option(f"busy {num}", f"fire the {staff.name(c)} busy with campaign #{num} "
+                                          "(the campaign keeps running)"))
         return out
 
     def _fire(self, seat: int, value: str, clauses) -> None:
         co = self.company(seat)
         where, card = value.split(" ", 1)
+        extra = " (busy: its campaign keeps running)" if where == "busy" else ""
         if where == "work":
             _take_from_work(co, card)
         elif where == "beach":
@@ -704,10 +716,15 @@ class CompanyPhases:
             if not co.beach[card]:
                 del co.beach[card]
         else:
+            chips = self.chips() if self.chips else None
+            if chips is not None:         # 'busy <campaign number>': that chip keeps no card (FCM-I62)
+                number = card
+                card = chips[number][1]
+                chips[number] = [seat, None]
+                extra = f" busy with campaign #{number} (the campaign keeps running)"
             co.busy.remove(card)
         self.supply[card] += 1
-        self.say("fire", lambda: f"Player {seat} fires {_a(self.name(card))}" + (" (busy: its campaign keeps running)" if where == "busy" else "")
-                 + ".", clauses, seat, card=card)
+        self.say("fire", lambda: f"Player {seat} fires {_a(self.name(card))}{extra}.", clauses, seat, card=card)
 
     def _pay_next(self) -> None:
         """Pay salaries in seat order; a player who cannot pay must fire (FCM-5.2, FCM-5.3)."""

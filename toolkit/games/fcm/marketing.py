@@ -2,7 +2,8 @@
 Marketing phase (FCM-6), composed from the map layer's ``placement`` and ``reach`` (FCM-I60 to FCM-I63).
 
 A campaign is chosen in four small decisions: the tile, where it goes, the good and the duration. The
-busy chip of a campaign is its tile number; ``game.busy_chips`` maps it to the marketeer.
+busy chip of a campaign is its tile number; ``game.busy_chips`` maps it to [seat, marketeer],
+or [seat, None] once that marketeer has been fired for want of money (FCM-I62).
 """
 from __future__ import annotations
 
@@ -164,11 +165,11 @@ def run_phase(game) -> list:
             continue
         fmap.remove_campaign(number)
         seat, card = game.busy_chips.pop(str(number))
-        back = card in co.company(seat).busy
+        back = card is not None           # None: this campaign's own marketeer was fired (FCM-I62)
         if back:
             co.release_busy(seat, card)
         game.say("campaign-end", lambda: f"Campaign #{number} has run out and leaves the map; "
                  + (f"player {seat}'s {co.name(card)} comes back" + (" to the beach." if co.ruleset == "deluxe" else " to the hand.")
-                    if back else f"its {co.name(card)} was fired earlier."), ("FCM-6.7", "FCM-I62"), seat, number=number)
+                    if back else "its marketeer was fired earlier: nobody comes back."), ("FCM-6.7", "FCM-I62"), seat, number=number)
     game.demand_log.append({str(n): len(v) for n, v in sorted(fmap.demand.items()) if v})
     return out

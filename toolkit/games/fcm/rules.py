@@ -76,7 +76,8 @@ class FcmGame(Game):
         self.phase = "setup"
         self.placing, self.passed, self.second = [], [], False
         self.working, self.seat, self.stage, self.tasks, self.sub = [], None, None, [], {}
-        self.busy_chips: dict = {}              # busy chip (campaign number, as text) -> [seat, card]
+        self.busy_chips: dict = {}              # busy chip (campaign number, as text) -> [seat, card or None once fired]
+        self.co.chips = self._chips
         self.sales = [0] * players              # items sold, per seat
         self.income = [0] * players             # dollars earned at Dinnertime, per seat
         self.records: list = []                 # the last Dinnertime's house records
@@ -99,6 +100,10 @@ class FcmGame(Game):
     def say(self, kind, text, clauses, player=None, **data):
         if self.log:
             self.emit(kind, text() if callable(text) else text, tuple(clauses), player, **data)
+
+    def _chips(self) -> dict:
+        """The busy chips, for the company layer's forced firing (FCM-5.3, FCM-I62)."""
+        return self.busy_chips
 
     @property
     def round(self) -> int:
