@@ -28,11 +28,13 @@ def test_fcm_5_1_fire_from_work_or_beach_never_the_ceo_or_a_busy_marketeer():
     assert d.player == 1 and d.values == ("done", "work coach", "beach waitress")
     pile = g.co.supply["coach"]
     g.apply("work coach")
-    assert g.co.company(1).work.items == () and g.co.supply["coach"] == pile + 1
     before = g.fingerprint()
     with pytest.raises(IllegalChoice) as e:
         g.apply("busy campaign_manager")
     assert e.value.clauses == ("FCM-5.1",) and g.fingerprint() == before
+    g.apply("done")
+    g.apply("done")                                    # the firings are carried out together (FCM-I39)
+    assert g.co.company(1).cards()["coach"] == 0 and g.co.supply["coach"] == pile + 1
     ev = [e for e in g.events if e.kind == "fire"][0]
     assert ev.clauses == ("FCM-5.1",)
 
@@ -56,8 +58,10 @@ def test_fcm_5_2_fcm_i38_unused_recruiting_actions_are_discounts():
     assert [v for _, v, _ in g.co.salary_lines(1)] == [5, 5, 5, -25]
     assert g.co.salary_due(1) == 0                    # never below $0
     g.apply("work recruiting_manager")                # a fired recruiter gives no discount (FCM-I38)
-    assert g.co.unused_recruit_discounts(1) == 3
-    assert g.co.salary_due(1) == 0
+    g.apply("done")
+    g.apply("done")
+    pay = next(e for e in g.events if e.kind == "pay" and e.player == 1)
+    assert "3 unused recruiting action(s) x -$5" in pay.text and g.co.company(1).paid == 0
 
 
 def test_fcm_i38_recruiting_girl_hires_come_first():
@@ -139,3 +143,23 @@ def test_payday_keeps_money_and_cards_whole():
     assert g.co.bank + sum(c.cash for c in g.co.companies) == money
     assert all_cards(g) == cards
     assert all(c.cash >= 0 for c in g.co.companies)
+
+
+def test_fcm_5_1_fcm_i39_firing_is_face_down_until_everyone_is_done():
+    """Player 1's firing is hidden from player 2 (view, events) until the last player is done; then all
+    firings happen together (FCM-5.1, FCM-I39)."""
+    g = at_payday(hand1={"coach": 1, "waitress": 1}, work1="coach")
+    pile = g.co.supply["waitress"]
+    g.apply("beach waitress")
+    assert g.pending().player == 1 and g.pending().values == ("done", "work coach")   # the one waitress is chosen
+    g.apply("done")
+    v = g.view(2)["company"]
+    assert v["secret"] == {"1": "(face down)"} and v["companies"][0]["beach"] == {"waitress": 1}
+    assert g.view(1)["company"]["secret"] == {"1": ["beach waitress"]}
+    assert not [e for e in g.events if e.kind == "fire"] and g.co.supply["waitress"] == pile
+    assert any(e.kind == "choose-fire" and e.player == 1 and "waitress" not in e.text for e in g.events)
+    assert g.pending().player == 2
+    g.apply("done")
+    fired = [e for e in g.events if e.kind == "fire"]
+    assert [(e.player, e.data["card"]) for e in fired] == [(1, "waitress")] and fired[0].clauses == ("FCM-5.1",)
+    assert g.co.supply["waitress"] == pile + 1 and g.co.company(1).cards()["waitress"] == 0

@@ -272,7 +272,7 @@ class CompanyPhases:
     def to_dict(self) -> dict:
         return {"round": self.round, "step": self.step, "bank": self.bank, "order": list(self.order),
                 "supply": dict(self.supply), "gone": list(self.gone), "queue": list(self.queue),
-                "secret": {str(k): v for k, v in sorted(self.secret.items())}, "choosers": list(self.choosers),
+                "secret": {str(k): (v if isinstance(v, str) else list(v)) for k, v in sorted(self.secret.items())}, "choosers": list(self.choosers),
                 "new_order": {str(k): v for k, v in sorted(self.new_order.items())}, "payers": list(self.payers),
                 "ruleset": self.ruleset, "companies": [c.to_dict() for c in self.companies]}
 
@@ -637,8 +637,9 @@ class CompanyPhases:
 
     # --- phase 5: payday -----------------------------------------------------------------------------
     def begin_payday(self) -> None:
-        """FCM-5.1: firing first (simultaneous; asked in seat order), then salaries (FCM-5.2)."""
-        self.step, self.queue = "fire", list(range(1, self.players + 1))
+        """FCM-5.1: firing first (simultaneous: asked in seat order, kept face down in ``secret`` and carried
+        out when the last player is done, FCM-I39), then salaries (FCM-5.2)."""
+        self.step, self.queue, self.secret = "fire", list(range(1, self.players + 1)), {}
         self.say("phase", lambda: "Phase 5: Payday. Players may fire employees, then pay $5 per salaried card.",
                  ("FCM-0.2", "FCM-5.1"))
 
@@ -687,9 +688,10 @@ class CompanyPhases:
                 if self.has(seat, mid):
                     costly -= set(self.ms[mid].params.get("no_salary_for", []))
         out = [] if forced else [Option("done", "fire nobody more")]
+        chosen = Counter() if forced else Counter(self.secret.get(seat, ()))     # already laid face down
         for where, cards in (("work", co.work.counts()), ("beach", co.beach)):
             for c in sorted(cards, key=lambda c: staff.order[c]):
-                if cards[c] and (costly is None or c in costly):
+                if cards[c] > chosen[f"{where} {c}"] and (costly is None or c in costly):
                     out.append(Option(f"{where} {c}", f"fire {_a(staff.name(c))} ({'at work' if where == 'work' else 'on the beach'})"))
         if forced and not out:
             chips = self.chips() if self.chips else None
@@ -915,11 +917,16 @@ class CompanyPhases:
         elif kind == "fire":
             if value == "done":
                 self.queue.pop(0)
-                if not self.queue:
+                self.say("choose-fire", lambda: f"Player {seat} has chosen whom to fire, face down.", ("FCM-5.1", "FCM-I39"), seat)
+                if not self.queue:             # everyone is done: the firings happen together (FCM-I39)
+                    chosen, self.secret = self.secret, {}
+                    for s in sorted(chosen):
+                        for v in chosen[s]:
+                            self._fire(s, v, ("FCM-5.1",))
                     self.payers = list(range(1, self.players + 1))
                     self._pay_next()
             else:
-                self._fire(seat, value, ("FCM-5.1",))
+                self.secret.setdefault(seat, []).append(value)
         elif kind == "broke_fire":
             self._fire(seat, value, ("FCM-5.3",))
             self._pay_next()
