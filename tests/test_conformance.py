@@ -137,3 +137,10 @@ def test_a_fork_replays_the_original_from_the_same_step(name):
     f = h.fork(k)
     play(None, agents, history=f, max_steps=len(h) - 1 - k)
     assert [s.fingerprint() for s in f.states] == [s.fingerprint() for s in h.states]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_players_view_does_not_carry_the_seed(name):
+    """The seed would let a player recompute every shuffle; the class view may show it, a player's may not."""
+    g = new_game(name, players=players_of(name)[0], seed=5)
+    assert "seed" not in g.view(1)

@@ -166,7 +166,8 @@ def test_hb_5_2_already_held_may_still_look():
     g2.apply("pass")
     assert g2.stats["passes"] == 1 and g2.chefs[0] == [6, 1]
     ev = g.apply(8)
-    assert g.pending().kind == "place" and "HB-6.2" in clauses(ev)
+    # the reason (HB-6.2) is the taker's alone: on their place decision, never on the public event (HB-5.6)
+    assert g.pending().kind == "place" and "HB-6.2" in g.pending().clauses and "HB-6.2" not in clauses(ev)
     g.apply(3 if g.spots[3] == EMPTY else 8)
     assert g.known[0][8] == ing(g, "cheese") or g.known[0][3] == ing(g, "cheese")   # the peek is remembered
 
@@ -209,7 +210,7 @@ def test_hb_5_4_own_kitchen_keeps_what_fits():
     roll(g, 2, 1)
     g.apply("1-2")
     ev = g.apply(4)
-    assert g.pending().kind == "place" and "HB-6.2" in clauses(ev)
+    assert g.pending().kind == "place" and "HB-6.2" in g.pending().clauses and "HB-6.2" not in clauses(ev)
 
 
 def test_hb_5_5_steal_and_keep():
@@ -278,7 +279,8 @@ def test_hb_6_1_bun_only_last():
     roll(g, 2, 1)
     g.apply("1-2")
     ev = g.apply(4)
-    assert not g.cards[0][g.bun] and g.pending().kind == "place" and "HB-6.1" in clauses(ev)
+    assert not g.cards[0][g.bun] and g.pending().kind == "place" and "HB-6.1" in g.pending().clauses
+    assert "HB-6.1" not in clauses(ev)
 
 
 def test_hb_6_2_one_of_each():
@@ -290,7 +292,8 @@ def test_hb_6_2_one_of_each():
     roll(g, 2, 1)
     g.apply("1-2")
     ev = g.apply(4)
-    assert g.held[0] == 1 and g.pending().kind == "place" and "HB-6.2" in clauses(ev)
+    assert g.held[0] == 1 and g.pending().kind == "place" and "HB-6.2" in g.pending().clauses
+    assert "HB-6.2" not in clauses(ev)
 
 
 # --- interpretations ------------------------------------------------------------------------------------
@@ -480,3 +483,21 @@ def test_hb_i15_random_games_end():
 def test_unknown_option_refused():
     with pytest.raises(ValueError, match="unknown option"):
         new(colour="red")
+
+
+def test_hb_5_6_public_events_are_the_same_whatever_tile_goes_back():
+    """HB-5.4, HB-5.6: on their own kitchen a player draws the bun (too early, HB-6.1) or a duplicate (HB-6.2):
+    the others hear exactly the same events either way; the reason is on the taker's own decision only."""
+    seen = []
+    for tile in ("bun", EIGHT[0]):
+        g = new()
+        give(g, 1, EIGHT[:7])
+        place_chefs(g, 1, 38, 38)
+        put(g, 4, tile)
+        roll(g, 2, 1)
+        g.apply("1-2")
+        ev = g.apply(4)
+        seen.append(([(e.text, e.clauses) for e in ev], g.pending().clauses))
+    (public_a, own_a), (public_b, own_b) = seen
+    assert public_a == public_b
+    assert "HB-6.1" in own_a and "HB-6.2" in own_b

@@ -45,3 +45,21 @@ def test_finished_game_and_swedish_names_draw():
     ax = draw_state(g)
     assert "wins" in ax.get_title()
     assert any(t.get_text() == "bröd" for t in ax.texts)
+
+
+def test_hb_5_6_the_tile_in_hand_is_drawn_only_for_those_who_saw_it():
+    """HB-5.1, HB-5.6, HB-I11: while a tile waits to go back, only its taker's view names it."""
+    from toolkit.games.hamburgerspelet.drawing import draw_middle
+    from tests.hamburgerspelet.hb_helpers import new, put, roll
+    g = new()
+    put(g, 7, "onion")
+    roll(g, 6, 1)
+    g.apply("1-6")
+    g.apply(7)
+    assert g.pending().kind == "place"
+
+    def in_hand(viewer):
+        ax = draw_middle(g, viewer=viewer)
+        return next(t.get_text() for t in ax.texts if t.get_text().startswith("in hand: "))
+    assert in_hand(1) == "in hand: onion" and in_hand(None) == "in hand: onion"
+    assert in_hand(2) == "in hand: ?"

@@ -226,6 +226,7 @@ class HamburgerGame(Game):
                 d["hand"] = ["?", self.hand[1], None]
             d["known"] = d["known"][player - 1]
             d["seen"] = d["seen"][player - 1]
+            del d["seed"]        # the seed would tell where every tile was shuffled to
         return d
 
     def refresh(self) -> None:
@@ -439,14 +440,32 @@ class HamburgerGame(Game):
                 self._after_square()
             return
         self.hand = (tile, spot, tuple(saw))
-        self.stage = ("place",)
+        self.stage = ("place", why, want)
         if log:
-            clauses = {"kitchen": ("HB-5.4",), "square": ("HB-5.1",), "hamburger": ("HB-5.3",)}[why]
-            if why == "kitchen" or tile == want:     # it matched but the card cannot take it
-                clauses += ("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1", "HB-I6")
-            self.emit("look", f"Player {seat} takes the tile from spot {where} and looks at it without showing it: "
-                      "it cannot go on their card, so it goes back.", clauses + ("HB-5.6",), seat, spot=spot,
+            # a public event says only what everyone saw: why this tile stays off the card is the taker's to
+            # know (HB-5.6); the place decision, which only the taker sees, gives the reason
+            self.emit("look", f"Player {seat} takes the tile from spot {where} and looks at it without showing it; "
+                      "it goes back to the middle.", self._took(seat, why, want) + ("HB-5.6",), seat, spot=spot,
                       ingredient=self.board.ingredients[tile].key)
+
+    def _took(self, seat, why, want):
+        """The clauses of a take, from what everyone can see (HB-5.1 to HB-5.4)."""
+        if why == "kitchen":
+            return ("HB-5.4", "HB-I9")
+        if why == "hamburger":
+            return ("HB-5.3",)
+        return ("HB-5.2", "HB-I7") if self.cards[seat - 1][want] else ("HB-5.1",)
+
+    def _place_clauses(self, seat):
+        """Why the tile in hand goes back, for its holder's eyes only (the decision is theirs)."""
+        tile, origin = self.hand[0], self.hand[1]
+        if origin == EMPTY:                                   # a stolen tile the card cannot take
+            return ("HB-5.5", "HB-I10") + (("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1",))
+        why, want = self.stage[1], self.stage[2]
+        took = self._took(seat, why, want)
+        if why == "kitchen" or tile == want:                  # it matched, but the card cannot take it
+            return took + (("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1", "HB-I6"))
+        return took
 
     def _place(self, spot):
         seat = self.current
@@ -464,8 +483,9 @@ class HamburgerGame(Game):
                 self.emit("back", f"Player {seat} puts the stolen {self.ing_name(tile)} back face down on spot "
                           f"{where}; everyone saw which tile it is.", ("HB-5.5", "HB-I10", "HB-I11"), seat, spot=spot)
             else:
+                took = self._took(seat, *self.stage[1:]) if len(self.stage) == 3 else ()
                 self.emit("back", f"Player {seat} puts the tile back face down on spot {where}, without showing it.",
-                          ("HB-5.1", "HB-5.6", "HB-I5"), seat, spot=spot)
+                          took + ("HB-5.6", "HB-I5"), seat, spot=spot)
         self._after_square()
 
     def _steal(self, ing):
@@ -494,7 +514,7 @@ class HamburgerGame(Game):
             self.stats["stolen_kept"] += 1
             if self.log:
                 self.emit("keep", f"Player {seat} puts the stolen {self.ing_name(ing)} on their own card.",
-                          ("HB-5.5",), seat, ingredient=self.board.ingredients[ing].key)
+                          ("HB-5.5", "HB-I10"), seat, ingredient=self.board.ingredients[ing].key)
             self._check_win(seat)
             if not self.over:
                 self._after_square()
@@ -549,7 +569,7 @@ class HamburgerGame(Game):
             return _decision(seat, "take", "Take a face-down tile from the middle", opts, values, clauses)
         if kind == "place":
             return _decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
-                             tuple(self._free), ("HB-5.1", "HB-5.6", "HB-I5"))
+                             tuple(self._free), self._place_clauses(seat) + ("HB-5.6", "HB-I5"))
         if kind == "move":
             if self.log:     # labels with the square each chef would reach, for people
                 d1, d2 = self.dice

@@ -249,6 +249,7 @@ class McDonaldsGame(Game):
         d["menu_pile"] = len(self.menu_pile)
         if player is not None:
             d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
+            del d["seed"]        # the seed would tell the order of every shuffle
         return d
 
     # --- cards moving ---------------------------------------------------------------------------
@@ -268,8 +269,9 @@ class McDonaldsGame(Game):
 
     def _receive_text(self, seat, racked, extra) -> str:
         out = f"into the rack: {counts_text(racked)}" if any(racked) else "nothing fits the rack"
-        if any(extra):
-            out += f"; face down as extras (the slot is full): {counts_text(extra)}"
+        if any(extra):       # extras lie face down: the others learn how many, not which (MCD-7.2, MCD-I6)
+            n = sum(extra)
+            out += f"; {n} card{'s' if n != 1 else ''} face down as extras (their slots are full)"
         return out
 
     def _score(self, seat: int, n: int, clauses) -> None:
@@ -589,8 +591,10 @@ class McDonaldsGame(Game):
         racked, extra = self.receive(reader, cards)
         if self.log:
             self.emit("give", f"Player {seat} gives the {menu.size} cards to Player {reader}, the reader: "
-                      f"{self._receive_text(reader, racked, extra)}. The others put their cards back.",
-                      ("MCD-6.2", "MCD-7.1", "MCD-7.2", "MCD-7.6"), reader)
+                      f"{self._receive_text(reader, racked, extra)}." +
+                      (" The others put their cards back." if len(r["marbles"]) > 1 else ""),
+                      # extras received after the roll wait for the reader's next turn (MCD-7.6)
+                      ("MCD-6.2", "MCD-7.1") + (("MCD-7.2", "MCD-7.6") if any(extra) else ()), reader)
         self._score(seat, menu.size, ("MCD-6.1",))
         self._close_menu(seat)
 
@@ -599,7 +603,8 @@ class McDonaldsGame(Game):
         self.menu_pile.insert(0, self.reading["menu"])
         if self.log:
             self.emit("menu-back", f"The menu goes to the bottom of the menu pile" +
-                      ("; the marbles go back to their players." if winner else "."), ("MCD-6.3", "MCD-I19"))
+                      ("; the marbles go back to their players." if winner else "."),
+                      ("MCD-6.3",) if winner else ("MCD-6.3", "MCD-I19"))
         self.reading = None
         self._end_turn()
 
