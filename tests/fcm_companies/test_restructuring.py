@@ -1,4 +1,6 @@
 """Phase 1 Restructuring (FCM-1.1 to FCM-1.4, FCM-1.n1, FCM-1.n2) and setup (FCM-I31, FCM-I32, FCM-I42, FCM-I46)."""
+import itertools
+
 import pytest
 
 from toolkit.core import IllegalChoice
@@ -167,3 +169,34 @@ def test_fcm_1_n2_cards_are_public_except_in_hand():
     give(g2, 1, waitress=2)
     assert g2.view(2)["company"]["companies"][0]["hand"] == {"(cards in hand)": 2}
     assert g2.view(1)["company"]["companies"][0]["hand"] == {"waitress": 2}
+
+
+def _every_fitting_option(hand, slots=3):
+    """Brute force over every sub-multiset of the hand: the FCM-I46 options in their order."""
+    types = sorted(hand)
+    texts = set()
+    for ks in itertools.product(*(range(hand[t] + 1) for t in types)):
+        cards = [t for t, k in zip(types, ks) for _ in range(k)]
+        if fits(cards, S, slots):
+            texts.add(arrange(cards, S, slots).text())
+    return sorted(texts, key=lambda t: (-Structure.parse(t, S).size(), t))
+
+
+def test_fcm_i46_the_fullest_120_sets_are_offered_whatever_the_card_order():
+    """A 16-card hand with 3234 fitting sets: the options are exactly the 120 fullest (ties by text) and the
+    CEO alone; a waitress may be left out of a full structure (FCM-I46)."""
+    hand = {"management_trainee": 2, "junior_vice_president": 1, "waitress": 2, "pricing_manager": 2,
+            "kitchen_trainee": 2, "marketing_trainee": 2, "trainer": 1, "errand_boy": 1, "recruiting_girl": 1,
+            "burger_cook": 1}
+    g = new()
+    give(g, 1, **hand)
+    vals = g.pending().values
+    every = _every_fitting_option(hand)
+    assert len(every) > 3000
+    assert list(vals) == every[:120] + [""]
+    assert any("waitress" not in v for v in vals[:-1])
+    # a small hand: every fitting set is offered
+    g = new()
+    give(g, 1, management_trainee=1, waitress=3, trainer=1, errand_boy=1)
+    assert list(g.pending().values) == _every_fitting_option({"management_trainee": 1, "waitress": 3, "trainer": 1,
+                                                               "errand_boy": 1})

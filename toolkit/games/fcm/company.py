@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
@@ -32,6 +33,7 @@ BANK_PER_PLAYER = 50            # fact 2.2
 GOODS = ("burger", "pizza", "lemonade", "beer", "soda")
 RULESETS = ("original", "deluxe")
 MAX_STRUCTURE_OPTIONS = 120     # FCM-I46
+_OPTIONS_SEEN: dict = {}        # (staff id, CEO slots, hand) -> (staff, restructuring options): a pure function
 
 
 # --------------------------------------------------------------------------------------------------
@@ -331,27 +333,54 @@ class CompanyPhases:
     def structure_options(self, seat: int) -> list[str]:
         """Sensible structures: the card sets from the hand that fit some arrangement, fullest first,
         each in its standard arrangement; at most MAX_STRUCTURE_OPTIONS (FCM-I46). '' is the CEO alone."""
-        return [o.value for o in self._structure_options(seat, self._fitting_sets(seat))]
+        return [o.value for o in self._options_now(seat)]
+
+    def _options_now(self, seat: int) -> list[Option]:
+        """The restructuring options; the same hand and CEO slots always give the same list, so it is kept."""
+        co = self.company(seat)
+        key = (id(self.staff), co.ceo_slots, tuple(sorted((c, n) for c, n in co.hand.items() if n > 0)))
+        hit = _OPTIONS_SEEN.get(key)
+        if hit is not None and hit[0] is self.staff:
+            return list(hit[1])
+        opts = self._structure_options(seat, self._fitting_sets(seat))
+        if len(_OPTIONS_SEEN) >= 2048:
+            _OPTIONS_SEEN.clear()
+        _OPTIONS_SEEN[key] = (self.staff, tuple(opts))
+        return opts
 
     def _fitting_sets(self, seat: int) -> list[list[str]]:
+        """Every card set from the hand that fits some arrangement, the fullest MAX_STRUCTURE_OPTIONS of
+        them (ties by the text of their standard arrangement), and the empty set (FCM-I46).
+
+        ``fits`` reads only the managers' number and slots and the others' number, so the managers' sets and
+        the others' sets are counted apart, and only the sets that can make the cut are arranged."""
         co, staff = self.company(seat), self.staff
-        order = staff.order
-        types = sorted(co.hand, key=lambda c: order[c])
+        order, slots = staff.order, co.ceo_slots
+        types = sorted((t for t in co.hand if co.hand[t] > 0), key=lambda c: order[c])
+        mgrs = [t for t in types if staff[t].is_manager]
+        rest = [t for t in types if not staff[t].is_manager]
+        by_size: dict[int, list[tuple]] = {}          # the others' sets (counts per type) by size
+        for ks in product(*(range(co.hand[t] + 1) for t in rest)):
+            by_size.setdefault(sum(ks), []).append(ks)
+        sets: dict[int, list[tuple]] = {}             # size -> [(managers' counts, others' counts)]
+        for ms in product(*(range(co.hand[t] + 1) for t in mgrs)):
+            m = sum(ms)
+            if m > slots:
+                continue
+            room = slots - m + sum(k * staff[t].slots for t, k in zip(mgrs, ms))
+            for n, group in by_size.items():
+                if n <= room:
+                    sets.setdefault(m + n, []).extend((ms, ks) for ks in group)
         found: list[list[str]] = []
-
-        def walk(i, chosen):
+        for size in sorted(sets, reverse=True):       # whole sizes while they fit under the cap
             if len(found) >= MAX_STRUCTURE_OPTIONS:
-                return
-            if i == len(types):
-                found.append(list(chosen))
-                return
-            t = types[i]
-            for k in range(co.hand[t], -1, -1):
-                cand = chosen + [t] * k
-                if fits(cand, staff, co.ceo_slots):       # fitting is monotone: a set that fails never fits bigger
-                    walk(i + 1, cand)
-
-        walk(0, [])
+                break
+            group = [[t for t, k in zip(mgrs, ms) for _ in range(k)] + [t for t, k in zip(rest, ks) for _ in range(k)]
+                     for ms, ks in sets[size]]
+            if len(found) + len(group) > MAX_STRUCTURE_OPTIONS:      # the cut falls inside this size: by text
+                group.sort(key=lambda c: arrange(c, staff, slots).text())
+                group = group[:MAX_STRUCTURE_OPTIONS - len(found)]
+            found.extend(group)
         return found
 
     def _structure_options(self, seat: int, found) -> list[Option]:
@@ -830,7 +859,7 @@ class CompanyPhases:
                 Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",))
         if st == "restructure" and self.queue:
             seat = self.queue[0]
-            opts = self._structure_options(seat, self._fitting_sets(seat))
+            opts = self._options_now(seat)
             return Decision(seat, "restructure", "Choose the cards at work and arrange them (secretly)", opts,
                             ("FCM-1.1", "FCM-1.3"))
         if st == "order" and self.choosers:
