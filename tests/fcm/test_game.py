@@ -70,6 +70,16 @@ def test_fcm_i68_intro_game():
     assert total_money(g) == 150
 
 
+def test_fcm_i68_fact_2_13_the_setup_event_announces_the_intro_bank():
+    """The introductory game's bank ($75 a player, fact 2.13) is the one the setup event names (FCM-I31, FCM-I68)."""
+    g = FcmGame(players=2, seed=3, options={"intro": True})
+    setup = next(e for e in g.events if e.kind == "setup")
+    assert setup.data["bank"] == 150 and "The bank holds $150" in setup.text
+    g = FcmGame(players=3, seed=3)
+    setup = next(e for e in g.events if e.kind == "setup")
+    assert setup.data["bank"] == 150 == g.co.bank and "The bank holds $150" in setup.text
+
+
 def test_fcm_i70_round_limit_ends_random_games():
     g = FcmGame(players=2, seed=5, options={"max_rounds": 6}, log=False)
     play(g, make_agents("fcm", 2, "random"))

@@ -229,7 +229,7 @@ class CompanyPhases:
     changes nothing. Events go through ``emit(kind, text, clauses, player, **data)``."""
 
     def __init__(self, players: int, streams: Streams, emit, *, ruleset: str = "original", log: bool = True,
-                 staff: Staff | None = None, milestones: dict | None = None):
+                 staff: Staff | None = None, milestones: dict | None = None, bank_per_player: int = BANK_PER_PLAYER):
         if ruleset not in RULESETS:
             raise ValueError(f"ruleset must be one of {RULESETS}, not {ruleset!r}")
         self.staff = staff or default_staff()
@@ -241,7 +241,7 @@ class CompanyPhases:
         self.ruleset = ruleset
         self.companies = [Company(s, self.staff.ceo.slots) for s in range(1, players + 1)]
         self.supply = dict(self.staff.pile_sizes(players))          # FCM-I30: the piles beside the bank
-        self.bank = BANK_PER_PLAYER * players                         # fact 2.2
+        self.bank = bank_per_player * players                         # fact 2.2 (fact 2.13: the intro game's)
         self.round = 1
         self.order = list(range(1, players + 1))                      # seats by turn-order position
         streams["turn-order"].shuffle(self.order)                     # fact 2.2: random first order

@@ -34,11 +34,12 @@ class GamePhases(CompanyPhases):
     """The company phases as the whole game uses them; the introductory game has no salaries (fact 2.13)."""
 
     def __init__(self, *a, intro: bool = False, **kw):
+        if intro:                               # before the setup event announces the bank
+            kw["bank_per_player"] = INTRO_BANK_PER_PLAYER
         super().__init__(*a, **kw)
         self.intro = intro
         if intro:
             self.gone = list(self.ms)           # no milestones in the introductory game (FCM-I68)
-            self.bank = INTRO_BANK_PER_PLAYER * self.players
 
     def salary_lines(self, seat):
         return [] if self.intro else super().salary_lines(seat)
