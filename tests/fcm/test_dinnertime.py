@@ -127,6 +127,25 @@ def test_fcm_4_4_garden_doubles_the_unit_price_only(g):
     assert g.company(1).cash == 2 * (2 * 10 + 5) and rec["garden"]
 
 
+def test_fcm_4_4_fcm_4_n1_a_garden_cites_4_4_and_only_a_paid_bonus_cites_4_n1(g):
+    """A garden sale without milestone bonus cites FCM-4.4 and not FCM-4.n1; a bonus line paid (no garden)
+    cites FCM-4.n1."""
+    place_garden(g.map, 18, "s")
+    g.company(1).goods.update({"soda": 1})
+    g.map.demand[18] = ["soda"]
+    dinner(g)
+    ev = [e for e in g.events if e.kind == "house"][-1]
+    assert "FCM-4.4" in ev.clauses and "FCM-4.n1" not in ev.clauses and "garden" in ev.text
+    h = setup_game()
+    h.co.bank = 1000
+    h.co.claim(1, "first_drink_marketed")
+    h.company(1).goods.update({"soda": 1})
+    h.map.demand[18] = ["soda"]
+    dinner(h)
+    ev = [e for e in h.events if e.kind == "house"][-1]
+    assert "FCM-4.4" in ev.clauses and "FCM-4.n1" in ev.clauses and "milestone" in ev.text
+
+
 def test_fcm_4_5_waitress_tips_and_first_waitress_milestone(g):
     put_to_work(g, 1, "waitress, waitress")
     put_to_work(g, 2, "waitress")

@@ -151,7 +151,8 @@ def run(game) -> list:
             _cash_milestone(co, s, "first_cash_20")
         records.append(rec)
         if game.log:
-            game.say("house", lambda: explain(rec), _record_clauses(rec), rec["winner"], record=rec)
+            paid_bonus = rec["winner"] is not None and any(bonus[rec["winner"]].get(g) for g in demand)
+            game.say("house", lambda: explain(rec), _record_clauses(rec, paid_bonus), rec["winner"], record=rec)
     for s in seats:                                                        # FCM-4.5 tips
         k = wait[s]
         if k:
@@ -180,13 +181,14 @@ def _cash_milestone(co, seat, mid):
         co.claim(seat, mid, ("FCM-I57",))
 
 
-def _record_clauses(rec) -> tuple:
+def _record_clauses(rec, paid_bonus: bool) -> tuple:
+    """FCM-4.4 covers the sale, a garden's doubling included; FCM-4.n1 only when a milestone bonus was paid."""
     out = ["FCM-4.1", "FCM-4.2"]
     if sum(r["candidate"] for r in rec["chains"]) > 1:
         out.append("FCM-4.3")
     if rec["winner"] is not None:
         out.append("FCM-4.4")
-        if rec["garden"]:
+        if paid_bonus:
             out.append("FCM-4.n1")
     return tuple(out)
 
