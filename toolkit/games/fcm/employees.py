@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from ...core.data import need as _need, read_json
 
@@ -187,13 +186,12 @@ def parse_staff(data, path="employees.json") -> Staff:
     return staff
 
 
-def load_staff(path) -> Staff:
-    data, where = read_json(path)
-    return parse_staff(data, where)
+def load_staff(path=None) -> Staff:
+    """Load a cards file (the packaged ``employees.json`` by default)."""
+    return parse_staff(*read_json(path, __package__, "employees.json"))
 
 
 @lru_cache(maxsize=1)
 def default_staff() -> Staff:
-    """The published game's cards (``employees.json`` in this package)."""
-    with resources.as_file(resources.files(__package__) / "employees.json") as p:
-        return load_staff(p)
+    """The published game's cards, loaded once."""
+    return load_staff()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from ...core.data import need as _need, read_json
 
@@ -56,13 +55,12 @@ def parse_milestones(data, path="milestones.json") -> dict:
     return out
 
 
-def load_milestones(path) -> dict:
-    data, where = read_json(path)
-    return parse_milestones(data, where)
+def load_milestones(path=None) -> dict:
+    """Load a milestones file (the packaged ``milestones.json`` by default)."""
+    return parse_milestones(*read_json(path, __package__, "milestones.json"))
 
 
 @lru_cache(maxsize=1)
 def default_milestones() -> dict:
-    """The published game's milestones (``milestones.json`` in this package)."""
-    with resources.as_file(resources.files(__package__) / "milestones.json") as p:
-        return load_milestones(p)
+    """The published game's milestones, loaded once."""
+    return load_milestones()
