@@ -15,11 +15,12 @@ from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
 from .play import play
 from .records import load_record, make_record, replay, save_record
 from .registry import game_class, game_names, new_game, make_agents
-from .simulate import simulate
+from .rows import GameFailed, RowMismatch, replay_row
+from .simulate import Stopped, simulate
 
 __all__ = [
-    "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
-    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
+    "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
+    "Option", "RowMismatch", "Stopped", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
     "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
-    "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
+    "make_agents", "make_record", "new_game", "play", "replay", "replay_row", "save_record", "simulate",
 ]
