@@ -26,8 +26,14 @@ def _parser():
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--agents", default="random", help="agent kind for every seat, or kinds separated by commas")
-    s.add_argument("--jobs", type=int, default=1)
-    s.add_argument("--out", help="CSV file (default: standard output)")
+    s.add_argument("--jobs", type=int, default=1, help="worker processes (or workers of a new Dask LocalCluster)")
+    s.add_argument("--options", type=_json_options, default=None, help='game options as JSON, e.g. \'{"ruleset": "deluxe"}\'')
+    s.add_argument("--out", help="CSV file, written as chunks of games finish (default: standard output)")
+    s.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    s.add_argument("--backend", choices=("local", "dask"), default="local")
+    s.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786 "
+                   "(implies --backend dask)")
+    s.add_argument("--chunk", type=int, default=None, help="games per task (default: about 20 tasks per worker)")
     s.add_argument("--progress", action="store_true", help="show a progress bar on standard error")
     pl = sub.add_parser("play", help="play one seeded game and save its record as JSON")
     pl.add_argument("game", choices=game_names())
@@ -43,6 +49,36 @@ def _parser():
     rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
     rd.add_argument("--out", required=True)
     return p
+
+
+def _json_options(text: str) -> dict:
+    import json
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("options must be a JSON object")
+    return value
+
+
+def _simulate(args) -> int:
+    """Rows go out as chunks finish; Ctrl-C or SIGTERM stops with one line and the shell's 130 or 143."""
+    from .core.rows import GameFailed
+    from .core.simulate import Stopped, sigterm_stops, simulate
+    try:
+        with sigterm_stops():
+            simulate(args.game, games=args.games, seed=args.seed, players=args.players,
+                     agents=_agents(args.agents, args.players), jobs=args.jobs, options=args.options,
+                     progress=args.progress, backend=args.backend, scheduler=args.scheduler,
+                     out=args.out or sys.stdout, force=args.force, chunk=args.chunk)
+    except Stopped as e:
+        print(e, file=sys.stderr)
+        return e.exit_code
+    except GameFailed as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _agents(text: str, players: int):
@@ -61,15 +97,9 @@ def main(argv=None) -> int:
 
 
 def _run(args) -> int:
-    from .core import make_agents, new_game, play, replay, save_record, simulate
+    from .core import make_agents, new_game, play, replay, save_record
     if args.command == "simulate":
-        df = simulate(args.game, games=args.games, seed=args.seed, players=args.players,
-                      agents=_agents(args.agents, args.players), jobs=args.jobs, progress=args.progress)
-        if args.out:
-            df.to_csv(args.out, index=False)
-        else:
-            df.to_csv(sys.stdout, index=False)
-        return 0
+        return _simulate(args)
     if args.command == "play":
         game = new_game(args.game, players=args.players, seed=args.seed)
         play(game, make_agents(args.game, args.players, _agents(args.agents, args.players)))
