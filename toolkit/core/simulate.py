@@ -128,8 +128,9 @@ class _Bar:
 
 def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = "local", scheduler=None,
               out=None, force: bool = False, progress: bool | None = None, chunk: int | None = None, desc: str = ""):
-    """Play ``games`` seeds in every arm. Returns a DataFrame, or with ``out`` the path the rows were written to
-    (rows are then not held in memory, so a long run does not grow)."""
+    """Play ``games`` seeds in every arm. Returns a DataFrame (arm by arm, each in seed order), or with ``out``
+    the path the rows were written to as chunks finished (rows are then not held in memory, so a long run does
+    not grow; the file is in chunk order: a run of seeds for every arm, then the next)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -164,6 +165,9 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         if writer is not None:
             writer.close()
     if writer is None:
+        if len(arms) > 1:       # arm by arm, each in seed order: the same frame whatever the chunks were
+            order = {a.name: i for i, a in enumerate(arms)}
+            rows_all.sort(key=lambda r: order[r["arm"]])
         return _frame(rows_all, columns)
     return Path(writer.where) if writer._own else out
 

@@ -64,7 +64,9 @@ def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, f
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (p, max(0.0, centre - h), min(1.0, centre + h))
+    low = 0.0 if successes == 0 else max(0.0, centre - h)      # exact at the ends (no rounding residue)
+    high = 1.0 if successes == n else min(1.0, centre + h)
+    return (p, low, high)
 
 
 __all__ = ["mean_interval", "t_quantile", "wilson"]
