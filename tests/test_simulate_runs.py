@@ -13,6 +13,7 @@ import pytest
 
 from toolkit import replay_row, simulate
 from toolkit.core import GameFailed, RowMismatch
+from toolkit.core.runner import run_chunks
 from toolkit.core.work import Arm, chunks
 from toolkit.games.hamburgerspelet.rules import FadingMemory
 from toolkit.games.mcdonalds.rules import McDonaldsGame
@@ -26,6 +27,12 @@ def test_a_billion_games_are_made_lazily():
     tracemalloc.stop()
     assert [(c.first, c.count) for c in first] == [(0, 200), (200, 200), (400, 200)]
     assert peak < 1_000_000
+
+
+def test_the_progress_moves_as_each_chunk_finishes():
+    done = []
+    rows = list(run_chunks(chunks([Arm.make("mcdonalds", None, 2)], 0, 20, 3), jobs=2, on_done=done.append))
+    assert sorted(done) == [2, 3, 3, 3, 3, 3, 3] and [len(r) for r in rows] == [3, 3, 3, 3, 3, 3, 2]
 
 
 def test_rows_are_the_same_with_any_jobs_and_chunk_size():
@@ -122,9 +129,13 @@ def _wait_for_rows(p, out, rows=12, timeout=120):
     raise AssertionError("no rows were written")
 
 
-@pytest.mark.parametrize("how", ["SIGINT to the process group (Ctrl-C)", "SIGTERM to the parent"])
-def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how):
-    p, out = _start(tmp_path, "--jobs", "2")
+@pytest.mark.parametrize("how, backend", [("SIGINT to the process group (Ctrl-C)", "local"),
+                                          ("SIGTERM to the parent", "local"),
+                                          ("SIGINT to the process group (Ctrl-C)", "dask")])
+def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, backend):
+    if backend == "dask":
+        pytest.importorskip("distributed")
+    p, out = _start(tmp_path, "--jobs", "2", "--backend", backend)
     try:
         _wait_for_rows(p, out)
         me = psutil.Process(p.pid)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import signal
+import threading
 from collections import deque
+from contextlib import contextmanager
 
 from .work import play_chunk
 
@@ -87,8 +89,9 @@ def dask_client(scheduler=None, workers: int = 2):
     scheduler's address (``"tcp://host:8786"``), a cluster object, or a ``Client`` (left open)."""
     from distributed import Client, LocalCluster
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.ERROR)
+        with _workers_ignore_ctrl_c():
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
         client = Client(cluster)
         return client, [client, cluster]
     if isinstance(scheduler, Client):
@@ -98,6 +101,20 @@ def dask_client(scheduler=None, workers: int = 2):
         return client, [client]
     client = Client(str(scheduler), timeout="20s")
     return client, [client]
+
+
+@contextmanager
+def _workers_ignore_ctrl_c():
+    """Worker processes started inside inherit an ignored SIGINT (Python keeps it ignored), so that Ctrl-C in
+    the terminal reaches only this process, which then closes the cluster in order."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _on_dask(chunks, jobs, scheduler, on_done):

@@ -157,7 +157,7 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
                 kept += len(rows)
     except KeyboardInterrupt as e:
         signum = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
-        frame = None if writer is not None else _frame(rows_all, columns)
+        frame = None if writer is not None else _frame(rows_all, columns, arms)
         raise Stopped(kept, writer.where if writer is not None else "memory (Stopped.frame)", signum,
                       frame) from None
     finally:
@@ -165,15 +165,16 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         if writer is not None:
             writer.close()
     if writer is None:
-        if len(arms) > 1:       # arm by arm, each in seed order: the same frame whatever the chunks were
-            order = {a.name: i for i, a in enumerate(arms)}
-            rows_all.sort(key=lambda r: order[r["arm"]])
-        return _frame(rows_all, columns)
+        return _frame(rows_all, columns, arms)
     return Path(writer.where) if writer._own else out
 
 
-def _frame(rows, columns):
+def _frame(rows, columns, arms):
+    """The rows arm by arm, each in seed order: the same frame whatever the chunks were."""
     import pandas as pd
+    if len(arms) > 1:
+        order = {a.name: i for i, a in enumerate(arms)}
+        rows.sort(key=lambda r: order[r["arm"]])
     return pd.DataFrame(rows, columns=columns)
 
 
