@@ -99,3 +99,31 @@ def test_a_row_opens_in_the_stepper():
     bad["winner"] = 3 - bad["winner"]
     with pytest.raises(Exception, match="winner"):
         Stepper.from_row(bad)
+
+
+def test_a_measure_that_is_not_a_column_is_refused_before_any_game():
+    with pytest.raises(KeyError, match="no column 'scroe_1'"):
+        compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["scroe_1"], progress=False)
+    with pytest.raises(KeyError, match="win_3"):
+        compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["win_3"], progress=False)
+
+
+def test_cli_compare_prints_the_summary_and_sweep_writes_rows(tmp_path):
+    import csv
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "toolkit"]
+    r = subprocess.run(run + ["compare", "mcdonalds", "--games", "12", "--players", "3", "--agents", "heuristic",
+                              "--arms", '{"default": {}, "fast": {"options": {"speed": [3, 4, 4]}}}',
+                              "--measures", "win_1,score_1", "--out", str(tmp_path / "c.csv")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "baseline 'default'" in r.stdout and "fast  score_1" in r.stdout
+    assert len(list(csv.DictReader(open(tmp_path / "c.csv")))) == 24
+    r = subprocess.run(run + ["sweep", "disneyland", "--games", "2", "--grid", '{"players": [2, 3]}'],
+                       capture_output=True, text=True)
+    rows = list(csv.DictReader(r.stdout.splitlines()))
+    assert r.returncode == 0 and [(x["arm"], x["seed"]) for x in rows] == [
+        ("players=2", "0"), ("players=3", "0"), ("players=2", "1"), ("players=3", "1")]
+    r = subprocess.run(run + ["sweep", "disneyland", "--grid", "[2]"], capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "JSON object" in r.stderr

@@ -52,11 +52,27 @@ def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("t
         raise ValueError("arms must be a dict: name -> {'players': ..., 'agents': ..., 'options': ...}")
     defaults = {"players": players, "agents": agents, "options": options}
     study = [_arm(game, str(name), setup or {}, defaults) for name, setup in arms.items()]
+    _check_measures(study, measures)
+    if baseline is not None and baseline not in arms:
+        raise ValueError(f"baseline {baseline!r} is not an arm; arms: {', '.join(map(str, arms))}")
     rows = run_study(study, games=games, seed=seed, desc=f"{game}: {len(study)} arms x{games}", **run)
     if not hasattr(rows, "columns"):             # written to a file: read it back for the summary
         import pandas as pd
         rows = pd.read_csv(rows)
     return rows, Comparison(rows, baseline=baseline, measures=measures, level=level)
+
+
+def _check_measures(study, measures) -> None:
+    """Before any game: every measure is a column of the rows (or win_<seat>)."""
+    if isinstance(measures, str):
+        raise ValueError(f"measures must be a list of column names, not the string {measures!r}")
+    columns = {c for arm in study for c in arm.columns()}
+    most = max(arm.players for arm in study)
+    for m in measures:
+        seat = m[4:] if m.startswith("win_") else ""
+        if m not in columns and not (seat.isdigit() and 1 <= int(seat) <= most):
+            raise KeyError(f"no column {m!r} to compare; columns: {', '.join(sorted(columns))} "
+                           f"(or win_1 ... win_{most})")
 
 
 def _label(point: dict) -> str:
