@@ -129,6 +129,24 @@ def _wait_for_rows(p, out, rows=12, timeout=120):
     raise AssertionError("no rows were written")
 
 
+def test_workers_end_with_their_parent_even_when_it_is_killed(tmp_path):
+    p, out = _start(tmp_path, "--jobs", "2")
+    try:
+        _wait_for_rows(p, out)
+        workers = psutil.Process(p.pid).children(recursive=True)
+        assert len(workers) >= 2
+        p.kill()                           # SIGKILL: no handler runs, nothing cleans up in the parent
+        p.communicate(timeout=60)
+        _, alive = psutil.wait_procs(workers, timeout=10)
+        assert not alive
+        with open(out, newline="") as f:
+            rows = list(csv.DictReader(f))
+        assert [int(r["seed"]) for r in rows] == list(range(len(rows)))     # whole chunks only
+    finally:
+        if p.poll() is None:
+            p.kill()
+
+
 @pytest.mark.parametrize("how, backend", [("SIGINT to the process group (Ctrl-C)", "local"),
                                           ("SIGTERM to the parent", "local"),
                                           ("SIGINT to the process group (Ctrl-C)", "dask")])
