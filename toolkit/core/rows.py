@@ -61,7 +61,10 @@ def _spec_of(cls, agent):
         raise ValueError(f"agent spec {spec!r}: {e}") from None
     if isinstance(agent, Agent) and vars(rebuilt) != vars(agent):
         raise ValueError(f"agent {agent!r} does not rebuild from its parameters: a row could not replay it")
-    json.dumps(spec)            # a spec must be JSON (raises TypeError on anything else)
+    try:
+        json.dumps(spec)        # a row keeps the spec as JSON text
+    except (TypeError, ValueError):
+        raise ValueError(f"agent spec {spec!r} is not JSON data: a row could not keep it") from None
     return spec
 
 
