@@ -94,7 +94,7 @@ def test_seeded_fcm_games_end_as_before(players, seed, kind, options, logged, fi
 
 @pytest.mark.parametrize("players,seed,i,fingerprint,steps", COMPANY_GAMES)
 def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps):
-    from toolkit.games.fcm.company import BuilderAgent, CompanyGame
+    from toolkit.games.fcm.company.practice import BuilderAgent, CompanyGame
     g = CompanyGame(players=players, seed=seed, options={"rounds": 6, "start_cash": 30 * i})
     rng = random.Random(i)
     agents = [BuilderAgent() if (i + s) % 2 else RandomAgent() for s in range(players)]
