@@ -185,7 +185,8 @@ def simulate(game: str, games: int = 1000, seed: int = 0, players: int = 4, agen
 
     ``agents``: a kind for every seat, or one per seat (a kind name, or ``{"kind": ..., parameters}``).
     ``jobs``: local worker processes (or Dask workers of a new LocalCluster). ``backend="dask"`` runs the
-    chunks on Dask: a two-worker LocalCluster, or ``scheduler="tcp://host:8786"`` (a running scheduler).
+    chunks on Dask: a new two-worker LocalCluster (closed at the end), or ``scheduler="tcp://host:8786"`` (a
+    running scheduler), or a ``distributed.Client`` or cluster to reuse across calls (left open).
     ``out``: a CSV path (or open text stream) the rows are appended to as chunks finish; an existing file is
     refused unless ``force``. Returns a DataFrame, or the path with ``out``.
 
