@@ -267,11 +267,13 @@ class McDonaldsGame(Game):
                 extra[i] += 1
         return racked, extra
 
-    def _receive_text(self, seat, racked, extra) -> str:
+    def _receive_text(self, seat, racked, extra, private: bool = False) -> str:
         out = f"into the rack: {counts_text(racked)}" if any(racked) else "nothing fits the rack"
         if any(extra):       # extras lie face down: the others learn how many, not which (MCD-7.2, MCD-I6)
             n = sum(extra)
             out += f"; {n} card{'s' if n != 1 else ''} face down as extras (their slots are full)"
+            if private:      # the sentence the receiver reads (MCD-I20)
+                out += f": {counts_text(extra)}"
         return out
 
     def _score(self, seat: int, n: int, clauses) -> None:
@@ -319,13 +321,18 @@ class McDonaldsGame(Game):
         back = [i for i in range(N) for _ in range(ext[i])]
         if self.log:
             if remember:
-                self.emit("extras", f"Player {seat} returns {len(back)} extra card{'s' if len(back) != 1 else ''} "
+                self.emit("extras", f"Player {seat} shows and returns {len(back)} extra card{'s' if len(back) != 1 else ''} "
                           f"({counts_text(ext)}) to the bottom of the pile and scores {gain} (1 for each extra whose "
-                          f"slot holds 3).", ("MCD-7.3", "MCD-7.4", "MCD-7.6", "MCD-I13"), seat, points=gain)
+                          f"slot holds 3).", ("MCD-7.3", "MCD-7.4", "MCD-7.6", "MCD-I13", "MCD-I20"), seat, points=gain,
+                          extras=[FOODS[i] for i in back])
             else:
-                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {len(back)} "
-                          f"extra card{'s' if len(back) != 1 else ''} ({counts_text(ext)}) go to the bottom of the pile "
-                          "without points.", ("MCD-7.5", "MCD-I13"), seat)
+                # forgotten extras go back unseen: which they were stays with their owner (MCD-I20)
+                n = f"{len(back)} extra card{'s' if len(back) != 1 else ''}"
+                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {n} go face "
+                          "down to the bottom of the pile without points.", ("MCD-7.5", "MCD-I13", "MCD-I20"), seat,
+                          secret={"extras": [FOODS[i] for i in back]}, seen_by=(seat,),
+                          private_text=f"Player {seat} rolls without returning the extras first, so the {n} "
+                          f"({counts_text(ext)}) go face down to the bottom of the pile without points.")
         if not remember:
             self.stats["forgotten"] += 1
         self.pile[:0] = back                                        # bottom of the pile
@@ -366,10 +373,13 @@ class McDonaldsGame(Game):
         racked, extra = self.receive(seat, got)
         if self.log:
             short = "" if n == space.cards else f" (the pile had only {n})"
-            self.emit("cards", f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the "
-                      f"pile{short}: {self._receive_text(seat, racked, extra)}.",
-                      ("MCD-3.3", "MCD-7.1", "MCD-7.2", "MCD-I2") + (("MCD-I14",) if n < space.cards else ()),
-                      seat, got=[FOODS[i] for i in got])
+            said = f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the pile{short}: "
+            # the cards that go to the rack are seen by all; the extras only by their receiver (MCD-7.2, MCD-I20)
+            self.emit("cards", said + f"{self._receive_text(seat, racked, extra)}.",
+                      ("MCD-3.3", "MCD-7.1", "MCD-7.2", "MCD-I2", "MCD-I20") + (("MCD-I14",) if n < space.cards else ()),
+                      seat, racked=[FOODS[i] for i in range(N) for _ in range(racked[i])],
+                      secret={"got": [FOODS[i] for i in got]} if any(extra) else None, seen_by=(seat,),
+                      private_text=said + f"{self._receive_text(seat, racked, extra, private=True)}." if any(extra) else None)
         self._end_turn()
 
     # MAY I HELP YOU, PLEASE?
