@@ -79,6 +79,9 @@ def follow(a, b, seat, rng, where):
         if vb not in b.legal():
             return
         ea, eb = a.apply(va), b.apply(vb)
+        pa, pb = a.pending(), b.pending()
+        if (pa is None) != (pb is None) or (pa is not None and pa.player != pb.player):
+            return          # a secret choice took another number of steps: who decides next is public
         differ = [e.to_dict() for e in ea] != [e.to_dict() for e in eb]
         if differ and any(inv.learns(e, seat) for e in ea + eb):    # the seat sees the worlds part
             return
