@@ -19,7 +19,7 @@ import random
 
 import pytest
 
-from toolkit.core import events_frame, game_class, game_names, new_game, player_record
+from toolkit.core import events_frame, game_class, game_names, make_agents, new_game, player_record
 
 SEEDS = {"fcm": 4}            # FCM games are long: fewer seeds (others: GAMES)
 GAMES = 12
@@ -133,3 +133,36 @@ def test_events_for_checks_the_viewer():
     with pytest.raises(ValueError):
         g.events_for(3)
     assert [e.text for e in g.events_for(None)] == [e.text for e in g.events]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_agents_decide_only_on_what_their_seat_may_see(name):
+    """Every registered agent kind answers the same when only facts hidden from its seat differ: no agent peeks
+    at hidden state through the game object (events, photos, tiles, piles, other players' choices)."""
+    from toolkit.core.registry import agent_kinds
+    inv = invariants(name)
+    cls = game_class(name)
+    kinds = sorted(k for k in agent_kinds(cls) if k != "person")
+    tried = 0
+    for i in range(SEEDS.get(name, GAMES) // 2):
+        players = cls.max_players if i % 2 else cls.min_players
+        g = new_game(name, players=players, seed=900 + i)
+        rng = random.Random(i)
+        agents = {k: make_agents(name, players, k)[0] for k in kinds}
+        for step in range(400):
+            d = g.pending()
+            if d is None:
+                break
+            if len(d.values) > 1 and step % 3 == 0:
+                b = g.clone()
+                what = inv.perturb_hidden(b, d.player, rng)
+                if what is not None:
+                    for kind, agent in agents.items():
+                        s = rng.random()
+                        va = agent.choose(g, d, random.Random(s))
+                        vb = agent.choose(b, b.pending(), random.Random(s))
+                        assert va == vb, (f"{name} seed {900 + i} step {step}: the {kind} agent of player {d.player} "
+                                          f"answers {va!r} or {vb!r} depending on a hidden fact ({what})")
+                        tried += 1
+            g.apply(d.values[int(rng.random() * len(d.values))])
+    assert tried >= 20, f"{name}: only {tried} agent decisions were checked"
