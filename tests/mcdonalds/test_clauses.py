@@ -555,3 +555,25 @@ def test_mcd_i10_equal_times_go_clockwise_from_the_reader(tmp_path):
     g = arrange(players=4, current=3, options={"menus": menus_file(tmp_path), **SURE}, menu_top="T2")
     land(g, 3)
     assert g.last_race["marbles"] == [4, 1, 2] and g.scores() == [0, 0, 0, 3]
+
+
+def test_mcd_i20_extras_drawn_or_forgotten_are_their_owners_alone():
+    """MCD-7.2, MCD-7.4, MCD-7.5, MCD-I20: cards from the pile that become extras are told only to their receiver
+    (the others read how many); extras returned for points are shown; forgotten extras stay unseen."""
+    from toolkit.core import make_agents
+    seen = set()
+    for seed in range(30):
+        g = McDonaldsGame(players=3, seed=seed)
+        play(g, make_agents("mcdonalds", 3, "forgetful"))
+        for e in g.events:
+            if e.kind in ("cards", "forget") and e.hidden:
+                assert e.seen_by == (e.player,) and "MCD-I20" in e.clauses and not set(e.secret) & set(e.data)
+                other = e.player % 3 + 1
+                assert e.for_viewer(other).text == e.text and e.for_viewer(e.player).text == e.private_text
+                seen.add(e.kind)
+            elif e.kind == "extras":
+                assert not e.hidden and "extras" in e.data and "MCD-I20" in e.clauses
+                seen.add(e.kind)
+            elif e.kind == "cards":
+                assert "face down" not in e.text           # all drawn cards went into the open rack
+    assert seen == {"cards", "forget", "extras"}
