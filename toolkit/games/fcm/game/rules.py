@@ -68,6 +68,7 @@ class FcmGame(Setup, Working, Game):
         self.max_rounds = int(self.options.get("max_rounds", DEFAULT_MAX_ROUNDS))
         layout = self.options.get("layout")
         self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
+        self.map.set_joins("any" if self.options.get("ruleset") == "deluxe" else "midpoint")     # FCM-I10
         self.co = GamePhases(players, self.streams, self.emit, ruleset=self.options.get("ruleset", "original"),
                              log=log, intro=self.intro)
         self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False

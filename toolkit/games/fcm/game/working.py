@@ -118,7 +118,10 @@ class Working:
                 opts = [Option("skip", "do nothing")]
                 if len(fmap.chain_restaurants(seat)) < MAX_RESTAURANTS:
                     opts.append(Option("new", "place a new restaurant, open at once"))
-                opts += [Option(f"move {r.rid}", f"move or turn restaurant {r.rid}") for r in fmap.chain_restaurants(seat, open_only=True)]
+                # the original rules let it move any existing restaurant, coming soon included (FCM-I20)
+                movable = fmap.chain_restaurants(seat, open_only=co.ruleset == "deluxe")
+                opts += [Option(f"move {r.rid}", f"move or turn restaurant {r.rid}" + ("" if r.open else " (coming soon)"))
+                         for r in movable]
                 return Decision(seat, "regional_manager", "Regional Manager: place or move a restaurant", opts, ("FCM-3.7", "FCM-I20"))
             vals = self._regional_places(seat, sub["what"])
             opts = [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]

@@ -1,0 +1,94 @@
+"""The second pass over FCM's readings (issue 12, part 3): road joins by ruleset, "existing" restaurants, the
+house end of a distance, optional food and drinks, buyers that stop early and bankruptcy. One scripted
+situation per clause or interpretation, named after it."""
+import pytest
+
+from toolkit.core.errors import IllegalChoice
+from toolkit.games.fcm.game.rules import FcmGame
+from toolkit.games.fcm.map.board import Restaurant, map_from_layout
+from toolkit.games.fcm.map.roads import route_cost
+
+
+def test_fcm_i10_original_roads_join_across_tiles_only_at_edge_midpoints():
+    # C0 D0: both tiles have road all along their shared edge; rows 0 and 1 touch there, row 2 is the middle
+    m = map_from_layout([["C0", "D0"]])
+    r = Restaurant("1-1", 1, (3, 5), "nw")            # entrance (3, 5) touches (2, 5) on D
+    m.put_restaurant(r)
+    route = [(2, 5), (1, 5), (1, 4)]                  # (1, 5) on D to (1, 4) on C: not the edge's middle
+    with pytest.raises(IllegalChoice) as e:
+        route_cost(m, r, route)
+    assert "FCM-I10" in e.value.clauses
+    assert route_cost(m, r, [(2, 5), (2, 4)]) == 1   # the middle square of the edge joins
+    m.set_joins("any")                                # the Deluxe reading: every touching pair joins
+    assert route_cost(m, r, route) == 1
+    assert FcmGame(2, seed=1, log=False).map.joins == "midpoint"
+    assert FcmGame(2, seed=1, options={"ruleset": "deluxe"}, log=False).map.joins == "any"
+
+
+def _coming_soon(fmap, chain, rid="1-9"):
+    """Put a coming-soon restaurant of ``chain`` on the first free regional place of the map."""
+    from toolkit.games.fcm.map.placement import legal_restaurants
+    top, corner = legal_restaurants(fmap, chain, "regional")[0]
+    fmap.put_restaurant(Restaurant(rid, chain, top, corner, False))
+    return fmap.restaurants[rid]
+
+
+def test_fcm_i19_a_local_managers_range_counts_coming_soon_restaurants_in_the_original_rules():
+    from toolkit.games.fcm.map.placement import check_local_restaurant, legal_restaurants
+    m = map_from_layout([["K0", "Q0"]])
+    _coming_soon(m, 1)                                 # chain 1's only restaurant is coming soon
+    spots = legal_restaurants(m, 1, "local", "RB")
+    assert spots                                       # the original rules: every existing restaurant counts
+    assert legal_restaurants(m, 1, "local", "DLX") == []   # the Deluxe reading: open ones only
+    with pytest.raises(IllegalChoice) as e:
+        check_local_restaurant(m, 1, *spots[0], "DLX")
+    assert "FCM-I19" in e.value.clauses
+
+
+def test_fcm_i20_a_regional_manager_may_move_a_coming_soon_restaurant_which_stays_coming_soon():
+    from .helpers import setup_game, to_working
+    g = setup_game()
+    r = _coming_soon(g.map, 1)
+    g.company(1).coming_soon.append(r.rid)
+    d = to_working(g, {1: ["regional_manager"]})
+    while d.player != 1 or d.kind != "regional_manager":
+        g.apply(d.values[0])
+        d = g.pending()
+    assert f"move {r.rid}" in d.values
+    g.apply(f"move {r.rid}")
+    g.apply(g.pending().values[0])
+    moved = g.map.restaurants[r.rid]
+    assert (moved.top, moved.corner) != (r.top, r.corner) and not moved.open   # it opens in Clean-up (FCM-7.3)
+    ev = [e for e in g.events if e.kind == "restaurant"][-1]
+    assert "FCM-I20" in ev.clauses
+    gd = setup_game(options={"ruleset": "deluxe"})
+    r = _coming_soon(gd.map, 1)
+    d = to_working(gd, {1: ["regional_manager"]})
+    while d.player != 1 or d.kind != "regional_manager":
+        gd.apply(d.values[0])
+        d = gd.pending()
+    assert f"move {r.rid}" not in d.values
+
+
+def test_fcm_i11_the_house_end_plus_one_decides_a_sale_between_equal_prices():
+    """A0 H1: house 13 (on H) touches A's road at (2, 4), across the tile border, and H's own road in column 7.
+    Chain 1's restaurant on A reaches it only through (2, 4): 0 borders on the road, +1 at the house end; chain
+    2's on H is 0 away. At equal prices chain 2 sells; without the house end's +1 both would be 0 away and turn
+    order (chain 1 first) would give chain 1 the sale."""
+    from toolkit.games.fcm.game import dinnertime
+    from toolkit.games.fcm.map.roads import restaurant_ends
+    from .helpers import setup_game
+    g = setup_game(options={"layout": "A0 H1"}, spots={1: "0,0 ne", 2: "0,8 nw"})
+    g.co.order = [1, 2]
+    for s in (1, 2):
+        g.company(s).goods["burger"] = 1
+    g.map.demand[13] = ["burger"]
+    rec = next(r for r in dinnertime.run(g) if r["house"] == 13)
+    dist = {row["seat"]: row["distance"] for row in rec["chains"]}
+    assert dist == {1: 1, 2: 0} and rec["winner"] == 2 and rec["tiebreak"] is None
+    # the other reading, measured on the same roads: no cost at the house end makes it a tie
+    net, ends = g.map.roads, g.map.roads.ends(g.map.houses[13].all_squares)
+    assert any(cost for _, cost in ends)
+    other = {s: min(net.vector(restaurant_ends(g.map, r))[k] for r in g.map.chain_restaurants(s) for k, _ in ends)
+             for s in (1, 2)}
+    assert other == {1: 0, 2: 0}
