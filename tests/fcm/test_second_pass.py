@@ -92,3 +92,43 @@ def test_fcm_i11_the_house_end_plus_one_decides_a_sale_between_equal_prices():
     other = {s: min(net.vector(restaurant_ends(g.map, r))[k] for r in g.map.chain_restaurants(s) for k, _ in ends)
              for s in (1, 2)}
     assert other == {1: 0, 2: 0}
+
+
+def test_fcm_i72_producing_food_and_drinks_is_optional():
+    from .helpers import setup_game, to_working
+    cases = ((["burger_cook", "kitchen_trainee", "errand_boy"], ("cook", "kitchen", "errand")),
+             (["cart_operator"], ("route",)))
+    for cards, kinds in cases:
+        g = setup_game()
+        to_working(g, {1: [], 2: cards})
+        for kind in kinds:
+            d = g.pending()
+            assert d.kind == kind and d.player == 2 and d.values[-1] == "skip" and "FCM-I72" in d.clauses
+            g.apply("skip")
+        assert not +g.company(2).goods                      # nothing made or fetched
+        assert "first_burger_produced" not in g.company(2).milestones   # held back: the milestone waits
+        held = [e for e in g.events if e.kind == "hold-back"]
+        assert len(held) == len(kinds) and all("FCM-I72" in e.clauses for e in held)
+
+
+def test_fcm_i73_a_buyer_may_stop_early_route_first_then_how_many_of_each():
+    """A0 S0: chain 1's cart from (0, 0) 'ne' passes the soda at (0, 8) and the beer at (3, 5) on its largest
+    route; a route stopping early passes the beer alone."""
+    from .helpers import setup_game, to_working
+    g = setup_game(options={"layout": "A0 S0"}, spots={1: "0,0 ne", 2: "3,8 nw"})
+    d = to_working(g, {1: ["cart_operator"], 2: []})
+    assert d.kind == "route" and d.player == 1
+    assert d.values == ("soda@0.8 beer@3.5", "skip")      # the largest set, or nothing
+    before = g.fingerprint()
+    with pytest.raises(IllegalChoice):
+        g.apply("soda@0.8")                               # a smaller set is not a route choice: asked next
+    assert g.fingerprint() == before                      # refused: nothing changed
+    g.apply("soda@0.8 beer@3.5")
+    d = g.pending()
+    assert d.kind == "drinks" and d.values == ("2 beer, 2 soda", "2 beer") and "FCM-I73" in d.clauses
+    with pytest.raises(IllegalChoice):
+        g.apply("2 soda")                                 # no route passes the soda without the beer
+    g.apply("2 beer")
+    assert +g.company(1).goods == {"beer": 2}
+    ev = [e for e in g.events if e.kind == "buy"][-1]
+    assert "FCM-I73" in ev.clauses and ev.data["drinks"] == {"beer": 2}
