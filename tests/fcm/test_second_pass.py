@@ -8,6 +8,8 @@ from toolkit.games.fcm.game.rules import FcmGame
 from toolkit.games.fcm.map.board import Restaurant, map_from_layout
 from toolkit.games.fcm.map.roads import route_cost
 
+from . import invariants
+
 
 def test_fcm_i10_original_roads_join_across_tiles_only_at_edge_midpoints():
     # C0 D0: both tiles have road all along their shared edge; rows 0 and 1 touch there, row 2 is the middle
@@ -132,3 +134,78 @@ def test_fcm_i73_a_buyer_may_stop_early_route_first_then_how_many_of_each():
     assert +g.company(1).goods == {"beer": 2}
     ev = [e for e in g.events if e.kind == "buy"][-1]
     assert "FCM-I73" in ev.clauses and ev.data["drinks"] == {"beer": 2}
+
+
+# ---------------------------------------------------------------- bankruptcy (FCM-I54, FCM-I74)
+
+CHEAP = ["management_trainee", "discount_manager", "discount_manager", "discount_manager", "discount_manager"]
+CHEAP_AT_WORK = "management_trainee(discount_manager, discount_manager), discount_manager, discount_manager"  # $-2
+
+
+def _broke_seller(options=None, both=False):
+    """A0 H1: chain 1 (on A) alone reaches house 2, chain 2 (on H) is nearest to house 13. Chains with four
+    discount managers sell at $-2; chain 1 (and with ``both`` chain 2) has $1 and a burger the house wants.
+    Plays from the first Restructuring to the next decision after Dinnertime."""
+    from .helpers import setup_game, to_working, total_money
+    g = setup_game(options={"layout": "A0 H1", **(options or {})}, spots={1: "0,0 ne", 2: "0,8 nw"})
+    sellers = (1, 2) if both else (1,)
+    for s in sellers:
+        g.company(s).cash = 1
+        g.company(s).goods["burger"] = 1
+    g.co.bank -= len(sellers)
+    g.map.demand[2] = ["burger"]
+    g.map.demand[13] = ["burger"] if both else []
+    if not both:                     # chain 1 runs a campaign for 2 rounds (#11) and an eternal one (#12)
+        from toolkit.games.fcm.map.board import Campaign
+        for number, square, eternal in ((11, (3, 3), False), (12, (4, 3), True)):
+            g.map.put_campaign(Campaign(number, "billboard", (square,), 1, "pizza", 1 if eternal else 2, eternal))
+            g.busy_chips[str(number)] = [1, "marketing_trainee"]
+            g.company(1).busy.append("marketing_trainee")
+            g.co.supply["marketing_trainee"] -= 1
+    money = total_money(g)
+    to_working(g, {s: CHEAP for s in sellers}, structures={s: CHEAP_AT_WORK for s in sellers})
+    return g, money
+
+
+def test_fcm_i74_a_chain_that_cannot_pay_goes_bankrupt_and_leaves_the_game():
+    from toolkit.core import RandomAgent
+    from .helpers import total_money
+    g, money = _broke_seller()
+    assert g.co.bankrupt == {1: 1} and g.company(1).cash == 0
+    assert total_money(g) == money                        # it paid its $1; the rest of the debt is lost with it
+    assert g.co.order == [2] and g.co.seats() == [2]
+    kinds = {e.kind: e for e in g.events}
+    assert "FCM-I74" in kinds["bankrupt"].clauses and "FCM-I74" in kinds["leave"].clauses
+    assert "1-1" in g.map.restaurants                     # its restaurant stays on the map
+    assert sorted(g.map.campaigns) == [12] and g.company(1).busy == ["marketing_trainee"]   # the eternal one stays
+    assert kinds["leave"].data["campaigns_removed"] == [11]
+    assert not g.company(1).work.items and not +g.company(1).goods
+    rng = __import__("random").Random(0)
+    invariants.check(g, None)
+    for _ in range(300):                                  # it takes no more turns and sells nothing
+        d = g.pending()
+        if d is None:
+            break
+        assert d.player == 2
+        before = invariants.snapshot(g)
+        g.apply(RandomAgent().choose(g, d, rng))
+        invariants.check(g, before)                       # with the bankruptcy invariants (FCM-I74)
+    assert all(row["seat"] == 2 for rec in g.records for row in rec["chains"])
+    assert g.winner() in (None, 2)
+
+
+def test_fcm_i74_the_old_write_off_is_a_named_option():
+    g, _money = _broke_seller({"bankruptcy": "write-off"})
+    assert g.co.bankrupt == {} and g.co.seats() == [1, 2] and sorted(g.co.order) == [1, 2]
+    short = [e for e in g.events if e.kind == "short"]
+    assert short and "FCM-I54" in short[0].clauses
+    with pytest.raises(ValueError):
+        FcmGame(2, seed=1, options={"bankruptcy": "forgive"}, log=False)
+
+
+def test_fcm_i74_when_every_chain_is_bankrupt_everyone_loses():
+    g, money = _broke_seller(both=True)
+    assert g.co.bankrupt == {1: 1, 2: 1}
+    assert g.is_over() and g.end_reason == "bankrupt" and g.winner() is None
+    invariants.check(g, None)
+    assert g.events[-1].kind == "game-end" and "FCM-I74" in g.events[-1].clauses
