@@ -106,6 +106,10 @@ def test_fcm_i72_producing_food_and_drinks_is_optional():
         for kind in kinds:
             d = g.pending()
             assert d.kind == kind and d.player == 2 and d.values[-1] == "skip" and "FCM-I72" in d.clauses
+            before = g.fingerprint()
+            with pytest.raises(IllegalChoice):
+                g.apply("half")                           # refused: nothing changes
+            assert g.fingerprint() == before
             g.apply("skip")
         assert not +g.company(2).goods                      # nothing made or fetched
         assert "first_burger_produced" not in g.company(2).milestones   # held back: the milestone waits
@@ -128,8 +132,10 @@ def test_fcm_i73_a_buyer_may_stop_early_route_first_then_how_many_of_each():
     g.apply("soda@0.8 beer@3.5")
     d = g.pending()
     assert d.kind == "drinks" and d.values == ("2 beer, 2 soda", "2 beer") and "FCM-I73" in d.clauses
-    with pytest.raises(IllegalChoice):
+    before = g.fingerprint()
+    with pytest.raises(IllegalChoice) as e:
         g.apply("2 soda")                                 # no route passes the soda without the beer
+    assert g.fingerprint() == before and "FCM-I73" in e.value.clauses
     g.apply("2 beer")
     assert +g.company(1).goods == {"beer": 2}
     ev = [e for e in g.events if e.kind == "buy"][-1]
