@@ -2,7 +2,10 @@
 
 Computed from the code before FCM was laid out in subpackages (issue 11); a move of code that changes none of
 the rules leaves every value here as it is. Some games also pin a hash of their whole event log (texts, clauses,
-data), so the words and clause IDs the players read are pinned too.
+data), so the words and clause IDs the players read are pinned too. Regenerated on purpose (with a small script
+that replays each game and rewrites the literals) where a change alters games; each such commit says which
+change did it and why (issue 12: the 'joins' field of the map state, FCM-I10; the new optional decisions,
+FCM-I72 and FCM-I73).
 """
 import hashlib
 import json
