@@ -184,6 +184,7 @@ def score_timeline(game, ax=None, target: int | None = None, names=None):
                 ls=styles[(seat - 1) % len(styles)])
     if target is not None:
         ax.axhline(target, color=INK, ls="--", lw=1)
+        ax.set_ylim(0, max(ax.get_ylim()[1], target * 1.15))     # the goal line and its label always show
         ax.annotate(f"{target} to win", (0, target), xytext=(4, 3), textcoords="offset points", fontsize=9)
     ax.set_xlabel("turn", fontsize=10)
     ax.set_ylabel("points", fontsize=10)
