@@ -84,13 +84,17 @@ class Drawing:
 
 
 def new_axes(ax=None, size=FRAME_SIZE, dpi=FRAME_DPI, margins=None):
-    """``ax`` itself, or the Axes of a new figure that is not registered with pyplot (no leaks). If the Axes is
-    alone in its figure, ``margins`` places it: a number for all four sides, or (left, bottom, right, top) as
-    figure fractions (a stepper that clears its figure and adds a plain subplot gets the same frame)."""
+    """``ax`` itself, or the Axes of a new figure that is not registered with pyplot (no leaks). An Axes alone in
+    its figure and still where a plain subplot goes is placed by ``margins``: a number for all four sides, or
+    (left, bottom, right, top) as figure fractions (so a stepper that clears its figure and adds a plain subplot
+    gets the same frame, and a drawing inside another keeps the outer one's place)."""
     if ax is None:
         from matplotlib.figure import Figure
         ax = Figure(figsize=size, dpi=dpi).add_subplot()
-    if margins is not None and len(ax.figure.axes) == 1:
+    sp = ax.figure.subplotpars
+    plain = all(abs(a - b) < 1e-9 for a, b in zip(ax.get_position().bounds,
+                                                  (sp.left, sp.bottom, sp.right - sp.left, sp.top - sp.bottom)))
+    if margins is not None and plain and len(ax.figure.axes) == 1:
         m = margins
         left, bottom, right, top = (m, m, 1 - m, 1 - m) if isinstance(m, (int, float)) else m
         ax.set_position((left, bottom, right - left, top - bottom))

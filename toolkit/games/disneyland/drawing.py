@@ -65,7 +65,8 @@ def _board_static(ax, board):
             icons.append(Circle((x, y + 0.01), 0.1, fc="white"))
     for k, colour in enumerate(board.piles):
         px, py = _pile_xy(k)
-        ax.text(px, py - 0.75, _short(board.lands[colour]), ha="center", va="top", fontsize=8, color=INK, zorder=3)
+        ax.text(px, py - 0.68, _short(board.lands[colour]), ha="center", va="top", fontsize=8, color=INK, zorder=3,
+                linespacing=1.0)
     icons.append(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
     cx, cy, r = CLOCK
     icons.append(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5))
@@ -156,9 +157,17 @@ def draw_board(game, ax=None, viewer=None, fast=False):
 
 
 def _short(land: str) -> str:
-    """The first word of a land's name ("Main", "Fantasyland", "New ..."), enough to tell the piles apart."""
+    """A land's name on two short lines, enough to tell the piles apart: "Adventure-/land", "Main/Street",
+    "Matter-/horn", "New/Orleans".
+
+    >>> [_short(x) for x in ("Adventureland", "Main Street, U.S.A.", "Matterhorn and Storybook Land")]
+    ['Adventure-\\nland', 'Main\\nStreet', 'Matter-\\nhorn']
+    """
     words = land.replace(",", "").split()
-    return words[0] if len(words[0]) > 4 else " ".join(words[:2])
+    first = words[0]
+    if len(first) > 4 and first.lower().endswith(("land", "horn")):
+        return f"{first[:-4]}-\n{first[-4:]}"
+    return first if len(first) > 4 else "\n".join(words[:2])
 
 
 def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, height=10.2, legend=True):

@@ -81,10 +81,10 @@ def draw_board(game, ax=None, viewer=None):
         ink = text_on(HIDDEN) if n else FAINT
         ax.text(6.3, y + 0.3, str(n), ha="center", va="center", fontsize=12, weight="bold", color=ink)
         ax.text(6.3, y - 0.25, label, ha="center", va="center", fontsize=8, color=ink, linespacing=1.0)
-    draw_chute(game, ax=ax, x=4.85, y0=1.7, height=4.7)
+    draw_chute(game, ax=ax, x=4.85, y0=2.45, height=3.95)
     race = _race(game)
     if race is not None:
-        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=0.75, y0=1.0, width=3.45, height=6.1)
+        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=0.75, y0=1.0, width=3.25, height=6.1)
     ax.set_xlim(*BOARD_LIMITS)
     ax.set_ylim(*BOARD_LIMITS)
     return board_axes(ax)
@@ -199,7 +199,7 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
                                 zorder=2))
     y = y0 + height - 0.3
     ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=9, weight="bold", zorder=3)
-    changes = [textwrap.wrap(ch.text(), 26) for ch in menu.changes]       # long changes take two lines
+    changes = [textwrap.wrap(ch.text(), 22) for ch in menu.changes]       # long changes take two lines
     step = min(0.4, (height - 1.6) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
     y -= 0.5
     for ln in menu.lines:
@@ -215,7 +215,7 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
                 ax.text(x0 + 0.25 + 0.2 * (k > 0), y, line, ha="left", va="center", fontsize=8, color=RED, zorder=3)
                 y -= step
     ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95, y0 + 0.95], color=FAINT, lw=0.6, zorder=3)
-    ax.text(x0 + 0.15, y0 + 0.72, "the order (red lines, changed):", ha="left", va="center", fontsize=8,
+    ax.text(x0 + 0.15, y0 + 0.72, "the order:", ha="left", va="center", fontsize=8,
             zorder=3)
     parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
     ax.text(x0 + 0.15, y0 + 0.32, ", ".join(parts), ha="left", va="center", fontsize=9, weight="bold", zorder=3)
