@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from ....drawing import FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes
+from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
 from ..map.roads import entrances
@@ -275,8 +276,21 @@ def _marketing(game, viewer):
     return board_axes(ax)
 
 
-#: Every public drawing, as the legibility test and the gallery call it.
+def _distances(game, viewer):
+    """Distances from the first restaurant on the map (the bare map before any is placed)."""
+    if not game.map.restaurants:
+        return md.draw_map(game.map)
+    return md.draw_distances(game.map, sorted(game.map.restaurants)[0])
+
+
+#: Every public drawing, as the legibility test and the gallery call it; the map's and the companies' drawings
+#: too, as they look in a game.
 DRAWINGS = (
+    Drawing("map.draw_demand", lambda game, viewer: md.draw_demand(game.map), views=False),
+    Drawing("map.draw_distances", _distances, views=False),
+    Drawing("company.draw_company", lambda game, viewer: cd.draw_company(game, viewer or 1, viewer=viewer)),
+    Drawing("company.draw_turn_order", lambda game, viewer: cd.draw_turn_order(game), views=False),
+    Drawing("company.draw_milestones", lambda game, viewer: cd.draw_milestones(game), views=False),
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
     Drawing("draw_dinnertime", lambda game, viewer: draw_dinnertime(game), views=False),
     Drawing("draw_marketing_step", _marketing, views=False),

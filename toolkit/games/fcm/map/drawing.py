@@ -161,7 +161,13 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
 
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
-    """The map with each house's demand tokens as coloured dots (one per token, by good) (FCM-6.6)."""
+    """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
+    it (FCM-6.6)."""
+    if ax is None:                   # room on the right for the key
+        ax = _axes(None, fmap)
+        w, h = ax.figure.get_size_inches()
+        ax.figure.set_size_inches(w + 1.1, h)
+        ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     xs, ys, cs = [], [], []
     for n, goods in sorted(fmap.demand.items()):
