@@ -147,6 +147,10 @@ class Picture:
     def __init__(self, fig_or_ax):
         self.figure = getattr(fig_or_ax, "figure", fig_or_ax)
 
+    def __repr__(self) -> str:          # deterministic, so a notebook's text output stays the same
+        w, h = self.figure.get_size_inches()
+        return f"<picture {w:g} x {h:g} in>"
+
     def _repr_png_(self):
         data = figure_bytes(self.figure, "png", dpi=FRAME_DPI * PIXEL_RATIO, crop=True)
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")   # the PNG header
