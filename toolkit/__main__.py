@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate|play|replay|render|gallery ...``.
+"""Command line: ``python -m toolkit simulate|play|replay|render|export|gallery ...``.
 
 Bad arguments or files give a one-line message and exit status 2, never a traceback.
 """
@@ -47,6 +47,11 @@ def _parser():
     rd.add_argument("--dpi", type=float, default=None, help="pixels per inch (default: the frame's own, 96)")
     from .gallery import add_arguments
     add_arguments(sub.add_parser("gallery", help="draw every drawing of every game into one HTML page"))
+    ex = sub.add_parser("export", help="what one player saw of a record: their events and view (.json), or their "
+                        "events as a table (.csv); nothing hidden from that player")
+    ex.add_argument("record")
+    ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
+    ex.add_argument("--out", required=True, help="a .json player's record or a .csv table of events")
     return p
 
 
@@ -118,6 +123,17 @@ def _run(args) -> int:
     if args.command == "gallery":
         from .gallery import run
         return run(args)
+    if args.command == "export":
+        from .core.exports import events_frame, save_player_record
+        game = replay(args.record)
+        if not 1 <= args.seat <= game.players:
+            raise ValueError(f"--seat must be a seat from 1 to {game.players}")
+        if args.out.endswith(".csv"):
+            events_frame(game, args.seat).to_csv(args.out, index=False)
+        else:
+            save_player_record(game, args.seat, args.out)
+        print(f"player {args.seat}'s record of {len(game.events)} events written to {args.out}")
+        return 0
     raise AssertionError(args.command)
 
 
