@@ -132,6 +132,21 @@ def figure_png(fig, dpi: float | None = None) -> bytes:
     return figure_bytes(fig, "png", dpi, crop=True)
 
 
+def frame_image(fig, format: str = "png", ratio: int = PIXEL_RATIO) -> tuple[bytes, int, int]:
+    """A frame for a stepper or a classroom page: the figure uncropped (every step the same size) as PNG with
+    ``ratio`` times the pixels, or as SVG, and the width and height in pixels to show it at (its natural size
+    at ``FRAME_DPI``: give them to the image element so that it is never stretched).
+
+    >>> from matplotlib.figure import Figure
+    >>> data, w, h = frame_image(Figure(figsize=FRAME_SIZE))
+    >>> (w, h), data[:4] == b"\\x89PNG"
+    ((912, 499), True)
+    """
+    w, h = fig.get_size_inches() * FRAME_DPI
+    dpi = FRAME_DPI * (ratio if format == "png" else 1)
+    return figure_bytes(fig, format, dpi), round(w), round(h)
+
+
 class Picture:
     """A figure shown in a notebook: a PNG with ``PIXEL_RATIO`` times the pixels, shown at the size it has at
     ``FRAME_DPI``, so it is sharp on a 2x screen and its text is as large as designed. nbval ignores PNG
