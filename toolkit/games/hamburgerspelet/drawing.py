@@ -71,7 +71,7 @@ def _chefs(ax, game, spots):
         for c in (0, 1):
             pts = [spots(seat, c, p) for ci, p in enumerate(game.chefs[seat - 1]) if ci == c]
             if pts:
-                ax.scatter(*zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=70 if now else 50, zorder=6,
+                ax.scatter(*zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=55 if now else 40, zorder=6,
                            c=colour if c == 0 else "white", edgecolors=colour if c else INK,
                            linewidths=2.2 if c else (1.4 if now else 0.6))
 
@@ -88,7 +88,7 @@ def draw_board(game, ax=None, viewer=None):
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
             squares.append(Rectangle((x - 0.5, y - 0.5), 1.0, 1.0, fc=fc, ec="white", lw=1.5))
-            ax.text(x, y - 0.3, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
+            ax.text(x, y - 0.33, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
                     color=text_on(fc), weight="bold", zorder=3)
         elif sq.kind == "hamburger":
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc="#fde9d9", ec="white", lw=1))
@@ -101,7 +101,7 @@ def draw_board(game, ax=None, viewer=None):
             i = sq.ingredient
             fc = _ing_colour(game, i)
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=fc, ec="white", lw=1))
-            ax.text(x, y - 0.3, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
+            ax.text(x, y - 0.33, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
                     color=text_on(fc), zorder=3)
         fc = squares[-1].get_facecolor()
         ax.text(x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
@@ -109,7 +109,7 @@ def draw_board(game, ax=None, viewer=None):
 
     def place(seat, c, p):        # each (seat, chef) has its own place on a square, so shared squares show all
         x, y = b.loop[p].pos
-        return x - 0.3 + 0.2 * (seat - 1) + 0.1 * c, y + 0.1 - 0.17 * c
+        return x - 0.3 + 0.2 * (seat - 1) + 0.1 * c, y + 0.09 - 0.18 * c
     _chefs(ax, game, place)
     ax.set_xlim(-0.6, 10.6)
     ax.set_ylim(-0.6, 10.6)
