@@ -8,7 +8,8 @@ import pytest  # noqa: E402
 from toolkit import History, new_game, play  # noqa: E402
 from toolkit.core import make_agents  # noqa: E402
 from toolkit.drawing import score_timeline  # noqa: E402
-from toolkit.games.disneyland.drawing import draw_board, draw_collections, draw_state, state_png  # noqa: E402
+from toolkit.games.disneyland.drawing import HIDDEN, draw_board, draw_collections, draw_state, state_png  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
 
 
@@ -40,7 +41,7 @@ def test_player_view_hides_other_players_photos(game):
     """DL-5.2: a player sees only their own photos; the class view sees all."""
     seat = next(s for s in range(1, 5) if game.held_photos[s - 1])
     other = seat % 4 + 1
-    hidden = "#aab7b8"
+    hidden = to_hex(HIDDEN)
 
     def colours(viewer):
         ax = draw_collections(game, viewer=viewer)
