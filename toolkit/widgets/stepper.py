@@ -31,7 +31,7 @@ from .style import STYLE
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
 PANEL = 340                 # CSS px of the decision and log column beside the board
-HEADROOM = 150              # CSS px above the board kept for the page's title and the controls
+HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
 
 
 def fresh_seed() -> int:
@@ -122,7 +122,8 @@ class Stepper(w.VBox):
         self.save_button = _button("save picture", "download", "make download links for this picture (PNG, SVG)")
         self.save_links = w.HTML()
         self.view = w.ToggleButtons(options=self._view_options(), value=self.class_seat,
-                                    tooltips=self._view_tooltips(), style={"button_width": "auto"})
+                                    tooltips=self._view_tooltips(), style={"button_width": "auto"},
+                                    layout=w.Layout(flex="0 0 auto"))
         self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
         self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.event_log = w.HTML(layout=w.Layout(flex="1 1 auto", min_height="90px", overflow="auto",
@@ -130,6 +131,10 @@ class Stepper(w.VBox):
         self.event_log.add_class("bgt-log")
         self.decision = w.VBox(layout=w.Layout(flex="0 0 auto", max_height="45vh", overflow="auto"))
         self.errors = w.Output()
+        for wdg, name in ((self.decision, "decision"), (self.errors, "errors"), (self.message, "message"),
+                          (self.view, "view"), (self.image, "image"), (self.save_links, "save-links"),
+                          (self.play_button, "play")):
+            wdg.add_class(f"bgt-{name}")     # names for the page's style and the browser test
         for b, f in ((self.start_button, self.to_start), (self.back_button, self.back),
                      (self.step_button, self.step), (self.end_button, self.to_end),
                      (self.save_button, self.save_picture)):
@@ -145,11 +150,12 @@ class Stepper(w.VBox):
         controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.play_button,
                            self.step_button, self.end_button, self.slider, self.save_button, self.save_links],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        board = w.Box([self.image], layout=w.Layout(flex="1 1 0%", min_width="0", justify_content="center"))
+        board = w.Box([self.image], layout=w.Layout(flex="1 1 0%", min_width="0", justify_content="center",
+                                                          align_items="flex-start"))
         board.add_class("bgt-board")
         side = w.VBox([self.view, self.message, self.decision, self.event_log, self.errors],
                       layout=w.Layout(flex=f"0 0 {PANEL}px", width=f"{PANEL}px",
-                                      max_height=f"calc(100vh - {HEADROOM - 40}px)"))
+                                      max_height=f"calc(100vh - {HEADROOM}px)"))
         side.add_class("bgt-side")
         super().__init__([w.HTML(STYLE), controls, w.HBox([board, side], layout=w.Layout(width="100%"))])
         self.add_class("bgt-stepper")

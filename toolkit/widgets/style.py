@@ -4,7 +4,8 @@ STYLE = """<style>
 .bgt-stepper .bgt-option { white-space: normal; text-align: left; line-height: 1.25; padding: 3px 8px;
   max-width: 100%; min-height: 28px; }
 .bgt-stepper .bgt-option .widget-label, .bgt-stepper .bgt-option { overflow: visible; text-overflow: clip; }
-.bgt-stepper .bgt-log { font-size: 13px; line-height: 1.3; }
+.bgt-stepper .widget-html-content { line-height: 1.3; }
+.bgt-stepper .bgt-log { font-size: 13px; }
 .bgt-stepper .bgt-step { border-top: 1px solid #ddd; padding: 3px 0; }
 .bgt-stepper .bgt-event { margin: 2px 0 2px 0.6em; }
 .bgt-stepper .bgt-why { color: #666; font-size: 85%; margin-left: 1em; }
