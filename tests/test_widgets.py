@@ -203,3 +203,40 @@ def test_hamburgerspelet_board_clicks_decide_spots_and_moves():
     if s.state.pending() is not None:
         _click_png(s, -0.55, -0.55)
         assert s.index == k and "No option there" in s.message.value
+
+
+def test_fcm_a_restaurant_clicked_on_the_map_goes_where_it_was_clicked():
+    """FCM-I4: the starting restaurant's place is clicked on the map; its entrance square is the one clicked."""
+    from toolkit.games.fcm.map.board import corner_square
+    s = Stepper("fcm", players=2, seed=3, class_seat=1)
+    while s.state.pending().kind != "start_restaurant":
+        s.decide(s.state.pending().values[0])
+    targets = s._targets(s.state.pending())
+    assert len(targets) > 10
+    value, (x0, y0, x1, y1) = targets[len(targets) // 2]
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    k = s.index
+    _click_png(s, x, y)
+    assert s.history[k + 1].choices[-1] == value and not s.errors.outputs
+    placed = [r for r in s.history[k + 1].map.restaurants.values() if r.chain == 1][0]
+    er, ec = corner_square(placed.top, placed.corner)
+    assert abs(x - ec) < 0.5 and abs(y - er) < 0.5            # the click fell on the entrance square
+
+
+def test_fcm_face_down_cards_show_to_their_player_only():
+    """FCM-1.1 and FCM-I42: laid face down, the structure shows in its player's view, as hidden in the others'."""
+    from toolkit.games.fcm.game.drawing import face_down_lines
+    s = Stepper("fcm", players=3, seed=3, class_seat=2, teacher=True)
+    for _ in range(60):
+        d = s.state.pending()
+        if d.kind == "restructure" and s.state.co.secret:
+            break
+        s.decide(d.values[0])
+    seat = next(iter(s.state.co.secret))
+    other = next(v for v in (1, 2, 3) if v != seat)
+    assert "hidden" not in face_down_lines(s.state, seat, viewer=seat)[0]
+    assert face_down_lines(s.state, seat, viewer=other) == ["  face down: the cards at work (hidden)"]
+    s.view.value = other
+    hidden = s.image.value
+    s.view.value = seat
+    assert s.image.value != hidden

@@ -31,7 +31,7 @@ APPS = [
     "fcm_app.ipynb",
 ]
 
-BOARD_CLICKS = {"hamburgerspelet_app.ipynb"}     # pages whose class decisions include places on the board
+BOARD_CLICKS = {"hamburgerspelet_app.ipynb", "fcm_app.ipynb"}     # pages whose class decisions include places on the board
 NO_CHROMIUM = (f"Debian's Chromium is not installed at {CHROMIUM}, so the classroom apps were NOT tested in a "
                "browser (install it with `apt-get install -y chromium`; .ci/run does this when run as root)")
 CLASS_MOVES = 8         # decisions the class makes at most before another seat must have moved

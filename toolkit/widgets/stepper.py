@@ -308,11 +308,18 @@ class Stepper(w.VBox):
         self.click_board(float(x), float(y))
 
     def _targets(self, d):
-        """(value, data-coordinate box) pairs: where on the current frame each option of ``d`` lies."""
+        """(value, data-coordinate box) pairs: where on the current frame each option of ``d`` lies. Places
+        that overlap another option's are left out: a click must mean one option only."""
         find = getattr(self.drawing, "click_targets", None)
         if find is None or self._ax is None:
             return []
-        return [(v, box) for v, box in find(self.state, d, ax=self._ax) if v in d.values]
+        boxes = [(v, tuple(sorted(b[0::2]) + sorted(b[1::2]))) for v, b in find(self.state, d, ax=self._ax)
+                 if v in d.values]      # as (x0, x1, y0, y1)
+
+        def overlap(a, b):
+            return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+        return [(v, (b[0], b[2], b[1], b[3])) for i, (v, b) in enumerate(boxes)
+                if not any(overlap(b, o) for j, (_, o) in enumerate(boxes) if j != i)]
 
     def _guard(self, f):
         def run(*a):

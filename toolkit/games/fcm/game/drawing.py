@@ -62,7 +62,21 @@ def player_lines(game, seat: int, viewer=None) -> list[str]:
              f"  at work: {_short(work)}", f"  beach: {_short(beach)}", f"  hand: {_short(hand_text)}",
              f"  busy: {', '.join(co.name(b) for b in c.busy) or 'nobody'};  goods: {goods}",
              _short(f"  milestones: {', '.join(co.ms[m].name.replace('First ', '') for m in c.milestones) or 'none'}", 95)]
-    return lines
+    return lines + face_down_lines(game, seat, viewer)
+
+
+def face_down_lines(game, seat: int, viewer=None) -> list[str]:
+    """What ``seat`` has laid face down and not yet revealed (FCM-1.1, FCM-I31, FCM-I39, FCM-I42): its own view
+    and the class view say what, every other view only that something lies there."""
+    co = game.co
+    laid = co.secret.get(seat)
+    if laid is None:
+        return []
+    what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
+    if viewer is None or viewer == seat:
+        shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
+        return [_short(f"  face down: {shown}")]
+    return [f"  face down: {what} (hidden)"]
 
 
 def _short(text, n=70):
@@ -197,3 +211,6 @@ def figure_png(ax, dpi: int = 90) -> bytes:
 
 __all__ = ["draw_cash_timeline", "draw_demand_over_rounds", "draw_dinnertime", "draw_marketing_step", "draw_state",
            "figure_png", "player_lines", "state_png"]
+
+
+from .clicks import click_targets  # noqa: E402  (the stepper finds each game's board clicks in its drawing module)
