@@ -113,6 +113,11 @@ def test_values_from_the_browser_are_clamped_never_a_traceback():
     assert s.play_widget.max == last and s.index == last
     s.play_widget.value = 5
     assert s.index == 5 and s.slider.value == 5
+    # as the browser sends them: a state update over the comm
+    s.slider.set_state({"max": last + 50, "value": last + 50})
+    assert (s.slider.max, s.index) == (last, last)
+    s.play_widget.set_state({"min": -4, "value": -4})
+    assert (s.play_widget.min, s.index) == (0, 0)
     assert not s.errors.outputs
 
 

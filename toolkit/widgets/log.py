@@ -5,6 +5,7 @@ Pure functions of a history, a step and a viewer, so a page and its twin in a te
 from __future__ import annotations
 
 import html
+import inspect
 
 MAX_STEPS = 80      # a log since the class's last decision longer than this shows its newest steps only
 FACE_DOWN = "\N{PLAYING CARD BACK}"
@@ -12,10 +13,9 @@ FACE_DOWN = "\N{PLAYING CARD BACK}"
 
 def events_for(history, k: int, viewer):
     """The events of step ``k`` that ``viewer`` may see (all of them where the core keeps no per-viewer list)."""
-    try:
+    if "viewer" in inspect.signature(history.events_at).parameters:
         return history.events_at(k, viewer=viewer)
-    except TypeError:                   # a history without per-viewer events: every event is public
-        return history.events_at(k)
+    return history.events_at(k)
 
 
 def steps_since_class(history, k: int, for_class) -> list[int]:
