@@ -245,3 +245,44 @@ def test_fcm_face_down_cards_show_to_their_player_only():
     hidden = s.image.value
     s.view.value = seat
     assert s.image.value != hidden
+
+
+def _patch_centres(ax):
+    """The centres of every rectangle drawn in the Axes' patch collections (data coordinates)."""
+    centres = []
+    for coll in ax.collections:
+        for path in getattr(coll, "get_paths", lambda: [])():
+            if len(path.vertices) >= 4:
+                (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+                centres.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return centres
+
+
+def test_disneyland_click_places_lie_on_the_drawn_cards_and_rows():
+    """DL-5.3 and DL-5.5: the player to wish from is their row; the card to take is the card drawn there."""
+    checked = set()
+    for seed in range(1, 9):                     # a take needs a won pick: a few games find one
+        s = Stepper("disneyland", players=3, seed=seed, class_seat=1)
+        while s.state.pending() is not None and checked != {"wish-target", "take"}:
+            d = s.state.pending()
+            targets = s.drawing.click_targets(s.state, d)
+            if d.kind == "wish-target":
+                labels = {t.get_text().split(":")[0]: t.get_position() for t in s._ax.texts}
+                for seat, (x0, y0, x1, y1) in targets:
+                    x, y = labels[f"Player {seat}"]
+                    assert x0 <= x <= x1 and y0 <= y <= y1, f"Player {seat}'s row is not where their name is"
+                checked.add(d.kind)
+            if d.kind == "take":
+                centres = _patch_centres(s._ax)
+                for v, (x0, y0, x1, y1) in targets:
+                    assert any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres), f"no card drawn where {v} is"
+                value, (x0, y0, x1, y1) = targets[-1]
+                k = s.index
+                _click_png(s, (x0 + x1) / 2, (y0 + y1) / 2)
+                assert s.history[k + 1].choices[-1] == value
+                checked.add(d.kind)
+                continue
+            s.decide(d.values[(s.index // 2) % len(d.values)])     # both hands get picked
+        if checked == {"wish-target", "take"}:
+            break
+    assert checked == {"wish-target", "take"}
