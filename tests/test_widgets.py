@@ -286,3 +286,29 @@ def test_disneyland_click_places_lie_on_the_drawn_cards_and_rows():
         if checked == {"wish-target", "take"}:
             break
     assert checked == {"wish-target", "take"}
+
+
+def test_mcdonalds_click_places_lie_on_the_drawn_racks():
+    """MCD-3.4 and MCD-3.5: the player to trade with is their rack; the card to take is its slot in the rack."""
+    checked = set()
+    for seed in range(1, 13):                  # the help cards come up in some games only
+        s = Stepper("mcdonalds", players=3, seed=seed, class_seat=1)
+        for _ in range(150):
+            d = s.state.pending()
+            if d is None or checked == {"help-partner", "take-one"}:
+                break
+            targets = s.drawing.click_targets(s.state, d)
+            if targets:
+                centres = _patch_centres(s._ax)
+                for v, (x0, y0, x1, y1) in targets:
+                    assert any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in centres), f"nothing drawn where {v} is"
+                value, (x0, y0, x1, y1) = targets[0]
+                k = s.index
+                _click_png(s, (x0 + x1) / 2, (y0 + y1) / 2)
+                assert s.history[k + 1].choices[-1] == value and not s.errors.outputs
+                checked.add(d.kind)
+                continue
+            s.decide(d.values[0])
+        if checked == {"help-partner", "take-one"}:
+            break
+    assert checked == {"help-partner", "take-one"}
