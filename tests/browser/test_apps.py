@@ -192,6 +192,9 @@ class App:
             assert 0 <= left and right <= size["width"] and 0 <= top and bottom <= size["height"], (
                 f"{when}: {name} at {left:.0f},{top:.0f}-{right:.0f},{bottom:.0f} is not within the "
                 f"{size['width']}x{size['height']} window")
+        cut = self.page.locator(f"{DECISION} button").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
+        assert not cut, f"{when}: option labels cut off instead of wrapped: {cut}"
         left, top, right, bottom = self.box(IMG)
         natural = self.page.locator(IMG).evaluate("i => [i.naturalWidth, i.naturalHeight]")
         assert right - left <= natural[0] / self.twin.pixel_ratio + 1, \

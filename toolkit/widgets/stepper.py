@@ -238,7 +238,7 @@ class Stepper(w.VBox):
             if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1):
                 self.decide(value)
                 return
-        self.message.value = "<span class='bgt-hint'>No option there: click a highlighted place or a button.</span>"
+        self.message.value = "<span class='bgt-hint'>No option there: click one of the places the buttons name.</span>"
 
     def save_picture(self):
         """Download links for the current frame, as PNG and as SVG (data URIs, so they work in Voilà too)."""
