@@ -60,7 +60,8 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
 
     # --- plumbing ---------------------------------------------------------------------------------
     def say(self, kind, text, clauses, player=None, **data):
-        """Emit an event; ``text`` may be a callable so a silent run never builds the sentence."""
+        """Emit an event; ``text`` may be a callable so a silent run never builds the sentence. ``secret`` and
+        ``seen_by`` mark facts hidden from the other players (see ``Event``)."""
         if self.log:
             self.emit(kind, text() if callable(text) else text, tuple(clauses), player, **data)
 
@@ -150,12 +151,13 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         if st == "reserve" and self.queue:
             seat = self.queue[0]
             return Decision(seat, "reserve", "Choose your secret reserve card", [
-                Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",))
+                Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",),
+                secret=True)
         if st == "restructure" and self.queue:
             seat = self.queue[0]
             opts = self._options_now(seat)
             return Decision(seat, "restructure", "Choose the cards at work and arrange them (secretly)", opts,
-                            ("FCM-1.1", "FCM-1.3"))
+                            ("FCM-1.1", "FCM-1.3"), secret=True)
         if st == "order" and self.choosers:
             seat = self.choosers[0]
             free = [p for p in range(1, self.players + 1) if p not in self.new_order]
@@ -171,7 +173,8 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
             return Decision(seat, "train", "Train a card on the beach", self.train_options(seat), ("FCM-3.3",))
         if st == "fire" and self.queue:
             seat = self.queue[0]
-            return Decision(seat, "fire", "Fire employees (or not)", self.fire_options(seat), ("FCM-5.1",))
+            return Decision(seat, "fire", "Fire employees (or not)", self.fire_options(seat), ("FCM-5.1",),
+                            secret=True)      # FCM-I39: the firings stay face down until everyone is done
         if st == "broke" and self.queue:
             seat = self.queue[0]
             return Decision(seat, "broke_fire", f"You cannot pay ${self.salary_due(seat)}: fire a salaried card",
@@ -204,14 +207,16 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         if kind == "reserve":
             co.reserve = value
             self.queue.pop(0)
-            self.say("reserve", lambda: f"Player {seat} lays a reserve card face down by the bank.", ("FCM-I31",), seat)
+            self.say("reserve", lambda: f"Player {seat} lays a reserve card face down by the bank.", ("FCM-I31",), seat,
+                     secret={"reserve": value}, seen_by=(seat,))       # FCM-I31: only its owner knows it
             if not self.queue:
                 self.step = "idle"
         elif kind == "restructure":
             self.read_structure(seat, value)
             self.secret[seat] = value
             self.queue.pop(0)
-            self.say("choose", lambda: f"Player {seat} lays the chosen cards face down.", ("FCM-1.1",), seat)
+            self.say("choose", lambda: f"Player {seat} lays the chosen cards face down.", ("FCM-1.1",), seat,
+                     secret={"structure": value}, seen_by=(seat,))     # FCM-1.1, FCM-I42: face down until all reveal
             if not self.queue:
                 self._reveal()
         elif kind == "turn_order":
@@ -240,7 +245,8 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         elif kind == "fire":
             if value == "done":
                 self.queue.pop(0)
-                self.say("choose-fire", lambda: f"Player {seat} has chosen whom to fire, face down.", ("FCM-5.1", "FCM-I39"), seat)
+                self.say("choose-fire", lambda: f"Player {seat} has chosen whom to fire, face down.", ("FCM-5.1", "FCM-I39"), seat,
+                         secret={"fire": list(self.secret.get(seat, ()))}, seen_by=(seat,))   # FCM-I39: face down
                 if not self.queue:             # everyone is done: the firings happen together (FCM-I39)
                     chosen, self.secret = self.secret, {}
                     for s in sorted(chosen):
