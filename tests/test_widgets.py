@@ -312,3 +312,27 @@ def test_mcdonalds_click_places_lie_on_the_drawn_racks():
         if checked == {"help-partner", "take-one"}:
             break
     assert checked == {"help-partner", "take-one"}
+
+
+def test_the_log_tells_each_view_only_what_that_seat_may_see():
+    """MCD-7.2: the extras another seat laid face down are named in that seat's log, never in the class's seat's
+    log, nor in the class view while the class plays."""
+    import html as html_module
+    s = Stepper("mcdonalds", players=3, seed=4, class_seat=1, teacher=True)
+    for _ in range(80):
+        found = [(k, e) for k in range(1, s.last + 1)
+                 for e in s.history[k].events[len(s.history[k - 1].events):]
+                 if e.private_text and 1 not in e.seen_by and e.seen_by]
+        if found:
+            break
+        s.decide(s.state.pending().values[0])
+    assert found, "no private fact of another seat in the first steps"
+    k, e = found[0]
+    s.slider.value = k
+    private = html_module.escape(e.private_text)
+    s.view.value = 1
+    assert private not in s.event_log.value and html_module.escape(e.text) in s.event_log.value
+    s.view.value = None
+    assert private not in s.event_log.value
+    s.view.value = e.seen_by[0]
+    assert private in s.event_log.value

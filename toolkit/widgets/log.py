@@ -62,9 +62,11 @@ def event_rows(history, k: int, viewer, clauses: dict) -> list[str]:
 
 
 def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: False, hide_secrets=False,
-             end_note: str = "") -> str:
+             end_note: str = "", events_viewer="same") -> str:
     """The log at step ``k`` as ``viewer`` (None: the class view) sees it: what comes next, then the steps
-    shown (see ``steps_since_class``) newest first."""
+    shown (see ``steps_since_class``) newest first. ``events_viewer`` reads the events as another viewer
+    would (the class's seat, while the class plays in the class view)."""
+    events_viewer = viewer if events_viewer == "same" else events_viewer
     state = history[k]
     nxt = state.pending()
     if nxt is None:
@@ -77,7 +79,7 @@ def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: Fals
     steps = steps_since_class(history, k, for_class)
     for j in reversed(steps):
         head = "Setup" if j == 0 else f"Step {j}: {decision_line(history, j, viewer, hide_secrets)}"
-        groups.append(f"<div class='bgt-step'><b>{head}</b>{''.join(event_rows(history, j, viewer, clauses))}</div>")
+        groups.append(f"<div class='bgt-step'><b>{head}</b>{''.join(event_rows(history, j, events_viewer, clauses))}</div>")
     if steps[0] > 1 and len(steps) == MAX_STEPS:
         groups.append(f"<div class='bgt-next'>(steps before {steps[0]}: move the slider back)</div>")
     return "".join(groups)

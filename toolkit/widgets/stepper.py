@@ -372,8 +372,11 @@ class Stepper(w.VBox):
     def _log_html(self, k: int) -> str:
         over = self.history.game.is_over()
         end = f"Seed {self.seed} (this game again: <code>seed={self.seed}</code>)." if over and k == self.last else ""
-        return log_html(self.history, k, self.view.value, self.clauses, for_class=self._for_class,
-                        hide_secrets=self._class_plays(), end_note=end)
+        viewer, hide = self.view.value, self._class_plays()
+        # while the class plays, even the class view (teacher=True) tells only what the class's seat may see
+        events_viewer = self.class_seat if viewer is None and hide and self.class_seat else viewer
+        return log_html(self.history, k, viewer, self.clauses, for_class=self._for_class, hide_secrets=hide,
+                        end_note=end, events_viewer=events_viewer)
 
     def _decision_buttons(self, k: int):
         d = self.history[k].pending()
