@@ -336,3 +336,19 @@ def test_the_log_tells_each_view_only_what_that_seat_may_see():
     assert private not in s.event_log.value
     s.view.value = e.seen_by[0]
     assert private in s.event_log.value
+
+
+def test_the_places_the_class_may_click_are_outlined_only_where_it_decides():
+    s = Stepper("hamburgerspelet", players=3, seed=5, class_seat=1)
+    from toolkit.widgets.stepper import CLICK_OUTLINE
+    import matplotlib.colors as mc
+
+    def outlines():
+        return sum(1 for p in s._ax.patches if not p.get_fill() and mc.to_hex(p.get_edgecolor()) == CLICK_OUTLINE)
+    others = []
+    while not (s._targets(s.state.pending()) and others):
+        s.decide(s.state.pending().values[0])
+        others = [k for k in range(s.last) if not s._for_class(s.history[k].pending())]
+    assert outlines() == len(s._targets(s.state.pending())) > 0
+    s.slider.value = others[0]                       # another seat's step
+    assert outlines() == 0

@@ -31,6 +31,7 @@ from .style import STYLE
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
 PANEL = 340                 # CSS px of the decision and log column beside the board
+CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
 
 
@@ -97,7 +98,6 @@ class Stepper(w.VBox):
         self.clauses = cls.clauses()
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._fig = self._ax = None
-        self._frame_key = None
         self._advance()
         self._build(interval)
         if class_seat is not None or self.class_kinds:
@@ -238,7 +238,7 @@ class Stepper(w.VBox):
             if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1):
                 self.decide(value)
                 return
-        self.message.value = "<span class='bgt-hint'>No option there: click one of the places the buttons name.</span>"
+        self.message.value = "<span class='bgt-hint'>No option there: click inside a dashed outline, or a button.</span>"
 
     def save_picture(self):
         """Download links for the current frame, as PNG and as SVG (data URIs, so they work in Voilà too)."""
@@ -307,13 +307,14 @@ class Stepper(w.VBox):
         x, y = self._ax.transData.inverted().transform((event["dataX"] * scale, height - event["dataY"] * scale))
         self.click_board(float(x), float(y))
 
-    def _targets(self, d):
+    def _targets(self, d, state=None):
         """(value, data-coordinate box) pairs: where on the current frame each option of ``d`` lies. Places
         that overlap another option's are left out: a click must mean one option only."""
         find = getattr(self.drawing, "click_targets", None)
         if find is None or self._ax is None:
             return []
-        boxes = [(v, tuple(sorted(b[0::2]) + sorted(b[1::2]))) for v, b in find(self.state, d, ax=self._ax)
+        state = self.state if state is None else state
+        boxes = [(v, tuple(sorted(b[0::2]) + sorted(b[1::2]))) for v, b in find(state, d, ax=self._ax)
                  if v in d.values]      # as (x0, x1, y0, y1)
 
         def overlap(a, b):
@@ -338,7 +339,12 @@ class Stepper(w.VBox):
             self._fig.clf()
             self._ax = self._fig.add_subplot()
             self.drawing.draw_state(state, viewer=viewer, ax=self._ax, **self._draw_kw)
-        self._frame_key = None
+        d = state.pending()
+        if self._for_class(d):           # where the class may click, outlined: the board shows its choices
+            from matplotlib.patches import Rectangle
+            for _v, (x0, y0, x1, y1) in self._targets(d, state):
+                self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, ec=CLICK_OUTLINE, lw=1.2,
+                                             ls=(0, (3, 2)), zorder=20))
 
     def _frame_bytes(self, fmt="png") -> bytes:
         buf = io.BytesIO()
@@ -391,7 +397,7 @@ class Stepper(w.VBox):
                 self.decision.children = ()
             return
         on_board = bool(self._targets(d))
-        hint = " <span class='bgt-hint'>Click your choice on the board, or:</span>" if on_board else ""
+        hint = " <span class='bgt-hint'>Click a dashed place on the board, or:</span>" if on_board else ""
         head = w.HTML(f"<div class='bgt-prompt'><b>The class decides for Player {d.player}:</b> "
                       f"{html.escape(d.prompt)} <code>[{', '.join(d.clauses)}]</code>{hint}</div>")
         if len(d.options) <= MAX_BUTTONS:
