@@ -60,7 +60,7 @@ def test_timeline_demand_and_marketing_figures():
 
 def test_stepper_plays_fcm_and_the_class_decides():
     from toolkit.widgets import Stepper
-    s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1)
+    s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1, teacher=True)
     d = s.state.pending()
     assert d.player == 1 and d.kind == "reserve"
     s.decide(300)

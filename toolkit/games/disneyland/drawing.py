@@ -245,3 +245,34 @@ DRAWINGS = (
     Drawing("draw_collections", lambda game, viewer: draw_collections(game, viewer=viewer)),
     Drawing("score_timeline", lambda game, viewer: score_timeline(game), kind="chart", views=False),
 )
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _collection_band(game, seat: int, x0=10.3, width=10.0, top=9.6, height=10.2):
+    """The box of ``seat``'s row of cards, as draw_state lays out draw_collections."""
+    band = height / game.players
+    y = top - (seat - 1) * band
+    return (x0, y - band + 0.05, x0 + width, y)
+
+
+def _card_box(seat_band, k: int, width=10.0):
+    x0, _, _, y = seat_band
+    per_row = int(width / 0.5)
+    cx, cy = x0 + (k % per_row) * 0.5, y - 0.75 - (k // per_row) * 0.95
+    return (cx, cy - 0.75, cx + 0.42, cy - 0.05)
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
+    picture: the player to wish from (their row of cards, DL-5.3) and the card to take from them (DL-5.5)."""
+    if decision.kind == "wish-target":
+        return [(t, _collection_band(game, t)) for t in decision.values]
+    if decision.kind == "take":
+        t = game.stage[1]
+        band, cards = _collection_band(game, t), game.held_cards[t - 1]
+        out = []
+        for v in decision.values:
+            k = int(v.split("@")[1]) + len(cards) if str(v).startswith("photo@") else cards.index(v)
+            out.append((v, _card_box(band, k)))
+        return out
+    return []

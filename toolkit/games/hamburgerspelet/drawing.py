@@ -239,3 +239,36 @@ DRAWINGS = (
     Drawing("draw_middle", lambda game, viewer: draw_middle(game, viewer=viewer)),
     Drawing("draw_cards", lambda game, viewer: draw_cards(game, viewer=viewer), views=False),
 )
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _card_cell(game, seat: int, i: int, x0=11.3, top=10.5):
+    """The box of ingredient ``i``'s place on ``seat``'s collector card, as draw_cards lays it out."""
+    order = [j for j in range(game.n_ingredients) if j != game.bun] + [game.bun]
+    k, cell, gap = order.index(i), 1.0, 0.08
+    left, ttop = x0 + ((seat - 1) % 2) * 3.5, top - ((seat - 1) // 2) * 5.4
+    x, y = left + (k % 3) * (cell + gap), ttop - 0.42 - (k // 3 + 1) * (cell + gap)
+    return (x, y, x + cell, y + cell)
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place on
+    draw_state's picture: a spot in the middle (take, place), the square a chef would reach (move, where only
+    one option reaches it), a place on a collector card (name: your own card; steal: the other player's)."""
+    b, kind = game.board, decision.kind
+    if kind in ("take", "place"):
+        return [(s, (b.spots[s][0] - 0.4, b.spots[s][1] - 0.4, b.spots[s][0] + 0.4, b.spots[s][1] + 0.4))
+                for s in decision.values if isinstance(s, int)]
+    if kind == "move":
+        loop, pos = b.loop, game.chefs[decision.player - 1]
+        reach = {}
+        for v in decision.values:
+            chef, steps = (int(p) for p in str(v).split("-"))
+            reach.setdefault((pos[chef - 1] + steps) % len(loop), []).append(v)
+        return [(vs[0], (loop[q].pos[0] - 0.5, loop[q].pos[1] - 0.5, loop[q].pos[0] + 0.5, loop[q].pos[1] + 0.5))
+                for q, vs in reach.items() if len(vs) == 1]
+    if kind in ("name", "steal"):
+        seat = decision.player if kind == "name" else game.stage[1]
+        index = {ing.key: i for i, ing in enumerate(b.ingredients)}
+        return [(v, _card_cell(game, seat, index[v])) for v in decision.values if v in index]
+    return []

@@ -312,3 +312,24 @@ DRAWINGS = (
     Drawing("draw_race", lambda game, viewer: draw_race(game), views=False),
     Drawing("score_timeline", lambda game, viewer: score_timeline(game), kind="chart", views=False),
 )
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _rack_row(game, seat: int, x0=9.2, top=8.4):
+    """The box of ``seat``'s rack row and its slot height, as draw_state lays out draw_racks."""
+    h = min(2.2, (top + 0.4) / game.players)
+    y = top - (seat - 1) * h
+    return (x0, y - h + 0.2, x0 + 8 * 0.72, y), h
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
+    picture: the player to trade with (their rack, MCD-3.4) and the card to take from a rack (its slot, MCD-3.5)."""
+    if decision.kind == "help-partner":
+        return [(s, _rack_row(game, s)[0]) for s in decision.values if isinstance(s, int)]
+    if decision.kind == "take-one":
+        (x0, _, _, y), h = _rack_row(game, game.stage[1][0])
+        slots = {food: i for i, food in enumerate(FOODS)}
+        return [(v, (x0 + slots[v] * 0.72, y - h + 0.35, x0 + slots[v] * 0.72 + 0.62, y - h + 0.35 + 1.04))
+                for v in decision.values if v in slots]
+    return []

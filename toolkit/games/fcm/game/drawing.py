@@ -83,7 +83,21 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) 
                  f"milestones: {held}")
     for text in texts:
         lines += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="      ")
-    return lines
+    return lines + face_down_lines(game, seat, viewer, width)
+
+
+def face_down_lines(game, seat: int, viewer=None, width: int = 70) -> list[str]:
+    """What ``seat`` has laid face down and not yet revealed (FCM-1.1, FCM-I31, FCM-I39, FCM-I42): its own view
+    and the class view say what, every other view only that something lies there."""
+    co = game.co
+    laid = co.secret.get(seat)
+    if laid is None:
+        return []
+    what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
+    if viewer is None or viewer == seat:
+        shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
+        return textwrap.wrap(f"face down: {shown}", width, initial_indent="  ", subsequent_indent="      ")
+    return [f"  face down: {what} (hidden)"]
 
 
 def _panel(game, viewer, chars, brief):
@@ -301,3 +315,6 @@ DRAWINGS = (
 
 __all__ = ["draw_cash_timeline", "draw_demand_over_rounds", "draw_dinnertime", "draw_marketing_step", "draw_state",
            "figure_png", "player_lines", "state_png", "DRAWINGS", "DISTINCT_COLOURS"]
+
+
+from .clicks import click_targets  # noqa: E402  (the stepper finds each game's board clicks in its drawing module)
