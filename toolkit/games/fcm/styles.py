@@ -1,0 +1,139 @@
+"""Named styles of play for the strategic agents, and the plan that turns a style into hires and training
+(FCM-I73).
+
+A style's ``plan`` lists the cards the chain wants, in the order it wants them. Entry-level cards are
+hired; the others are hired at their entry level and trained up step by step. ``assign`` matches the cards
+a chain owns to the plan: a card serves the first wish it is, or can still be trained into.
+
+>>> from toolkit.games.fcm.employees import default_staff
+>>> wishes = assign(STYLES["burgers-billboards"].plan[:6], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
+>>> [(w.target, w.card) for w in wishes]
+[('kitchen_trainee', 'kitchen_trainee'), ('marketing_trainee', None), ('recruiting_girl', None), ('trainer', 'trainer'), ('management_trainee', None), ('burger_cook', 'kitchen_trainee')]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_STEPS: dict = {}           # (id(staff), start, goal) -> training steps: the tree never changes
+
+
+def steps(staff, start: str, goal: str):
+    """``staff.steps`` remembered (asked many times per decision)."""
+    key = (id(staff), start, goal)
+    if key not in _STEPS:
+        _STEPS[key] = staff.steps(start, goal)
+    return _STEPS[key]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a chain plays: its food, the campaigns it likes, the cards it wants and how it prices."""
+
+    name: str
+    food: str                  # 'burger' or 'pizza'
+    kinds: tuple               # campaign kinds, most liked first
+    plan: tuple                # wanted cards in order (FCM-I73)
+    reserve: int               # the reserve card it lays (fact 2.4)
+    cheap: float = 1.0         # how much each $1 off the unit price is worth
+    luxury: bool = False       # plays a luxuries manager where rivals are far
+    description: str = ""
+
+
+STYLES = {s.name: s for s in (
+    Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), (
+        "kitchen_trainee", "marketing_trainee", "recruiting_girl", "trainer", "management_trainee", "burger_cook",
+        "recruiting_girl", "errand_boy", "waitress", "junior_vice_president", "marketing_trainee", "local_manager",
+        "campaign_manager", "pricing_manager", "burger_chef", "cart_operator", "vice_president", "marketing_trainee",
+        "new_business_developer", "brand_manager", "waitress", "coach", "truck_driver", "senior_vice_president",
+        "cfo", "marketing_trainee"), 200,
+        description="burgers sold through many eternal billboards; grows slowly and steadily"),
+    Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), (
+        "kitchen_trainee", "marketing_trainee", "trainer", "management_trainee", "recruiting_girl", "pizza_cook",
+        "campaign_manager", "errand_boy", "junior_vice_president", "trainer", "brand_manager", "waitress",
+        "brand_director", "local_manager", "cart_operator", "pizza_chef", "vice_president", "marketing_trainee",
+        "guru", "truck_driver", "senior_vice_president", "zeppelin_pilot", "hr_director", "campaign_manager"), 300,
+        description="pizza advertised by radio and airplanes over whole neighbourhoods"),
+    Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), (
+        "kitchen_trainee", "pricing_manager", "marketing_trainee", "trainer", "management_trainee", "recruiting_girl",
+        "burger_cook", "waitress", "pricing_manager", "junior_vice_president", "discount_manager", "errand_boy",
+        "campaign_manager", "waitress", "recruiting_manager", "local_manager", "burger_cook", "cart_operator",
+        "vice_president", "discount_manager", "marketing_trainee", "waitress", "senior_vice_president", "cfo",
+        "brand_manager"), 100, cheap=3.0,
+        description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
+    Style("many-restaurants", "pizza", ("mailbox", "airplane", "billboard", "radio"), (
+        "kitchen_trainee", "management_trainee", "trainer", "marketing_trainee", "recruiting_girl",
+        "junior_vice_president", "local_manager", "pizza_cook", "errand_boy", "campaign_manager", "local_manager",
+        "new_business_developer", "vice_president", "regional_manager", "waitress", "coach", "cart_operator",
+        "pizza_chef", "brand_manager", "senior_vice_president", "executive_vice_president", "truck_driver",
+        "marketing_trainee"), 300,
+        description="three restaurants early (local and regional managers) and new houses beside them"),
+    Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), (
+        "kitchen_trainee", "marketing_trainee", "management_trainee", "trainer", "recruiting_girl", "burger_cook",
+        "new_business_developer", "errand_boy", "luxuries_manager", "junior_vice_president", "campaign_manager",
+        "new_business_developer", "local_manager", "waitress", "cart_operator", "vice_president", "brand_manager",
+        "burger_chef", "senior_vice_president", "cfo", "coach", "marketing_trainee"), 200, luxury=True,
+        description="gardens (double prices) and a luxuries manager where no rival is near"),
+)}
+
+#: The styles the default heuristic deals out to the seats.
+DEALT = ("burgers-billboards", "pizza-radio", "price-war", "many-restaurants", "gardens-luxury")
+
+
+def dealt_style(seed: int, seat: int) -> Style:
+    """The style the default heuristic plays at ``seat`` in the game with ``seed``: a fixed function of
+    public facts, so a replay deals the same styles."""
+    k = (seed * 7 + seat * 3 + (seed // 5) * seat) % len(DEALT)
+    return STYLES[DEALT[k]]
+
+
+@dataclass
+class Wish:
+    """One entry of the plan: the wanted ``target`` card and the owned ``card`` serving it (or None)."""
+
+    index: int
+    target: str
+    card: str | None = None
+
+
+def assign(plan, owned, staff) -> list[Wish]:
+    """Match owned cards to the plan: first the cards that are already what a wish wants, then the cards
+    that can still be trained into it (the furthest along first), wishes in plan order."""
+    left = {c: n for c, n in owned.items() if n > 0}
+    wishes = [Wish(i, t) for i, t in enumerate(plan)]
+    for w in wishes:
+        if left.get(w.target, 0) > 0:
+            w.card = w.target
+            left[w.target] -= 1
+    for w in wishes:
+        if w.card is not None:
+            continue
+        best, best_d = None, None
+        for c, n in left.items():
+            if n <= 0:
+                continue
+            d = steps(staff, c, w.target)
+            if d is not None and (best_d is None or d < best_d):
+                best, best_d = c, d
+        if best is not None:
+            w.card = best
+            left[best] -= 1
+    return wishes
+
+
+def entry_for(target: str, staff) -> str:
+    """The entry-level card with the fewest training steps to ``target``."""
+    best, best_d = None, None
+    for e in staff.employees.values():
+        if e.entry:
+            d = steps(staff, e.id, target)
+            if d is not None and (best_d is None or d < best_d):
+                best, best_d = e.id, d
+    return best
+
+
+def next_step(card: str, target: str, staff) -> list[str]:
+    """The cards ``card`` may be trained into that still lead to ``target``."""
+    return [t for t in staff[card].trains_into if steps(staff, t, target) is not None]
+
+
+__all__ = ["DEALT", "STYLES", "Style", "Wish", "assign", "dealt_style", "entry_for", "next_step"]
