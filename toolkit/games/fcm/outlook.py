@@ -33,6 +33,8 @@ class Outlook:
         self.company = game.co.company(seat)
         self._dist = None
         self._worth = None
+        self._prices = None
+        self._mine = {}
 
     # --- distances and competition ---------------------------------------------------------------
     @property
@@ -43,6 +45,12 @@ class Outlook:
         return self._dist
 
     def my_distance(self, house: int, coming_soon: bool = False):
+        key = (house, coming_soon)
+        if key not in self._mine:
+            self._mine[key] = self._my_distance(house, coming_soon)
+        return self._mine[key]
+
+    def _my_distance(self, house: int, coming_soon: bool):
         d = self.dist.get((house, self.seat))
         if coming_soon and self.company.coming_soon:
             soon = [r for r in self.map.chain_restaurants(self.seat) if not r.open]
@@ -59,11 +67,18 @@ class Outlook:
                 continue
             d = self.dist.get((house, s))
             if d is not None:
-                best = min(best, unit_price(self.co, s)[0] + d)
+                best = min(best, self.prices[s] + d)
         return best
 
+    @property
+    def prices(self) -> dict:
+        """Every chain's unit price now (cards at work are public once revealed; FCM-4.3)."""
+        if self._prices is None:
+            self._prices = {s: unit_price(self.co, s)[0] for s in range(1, self.game.players + 1)}
+        return self._prices
+
     def my_price(self) -> int:
-        return unit_price(self.co, self.seat)[0]
+        return self.prices[self.seat]
 
     def house_worth(self, house: int, distance=None, price=None) -> float:
         """How much demand on ``house`` is worth to this chain: more when near, cheaper than the rivals and

@@ -20,6 +20,7 @@ import re
 from collections import Counter
 
 from ...core.agents import Agent
+from ...core.errors import IllegalChoice
 from .outlook import BUYERS, DRINKS, FOODS, KITCHEN, Outlook, goods_of_route
 from .production import per_source
 from .styles import STYLES, Style, assign, dealt_style, entry_for, next_step
@@ -27,6 +28,7 @@ from .styles import STYLES, Style, assign, dealt_style, entry_for, next_step
 SKIPS = ("pass", "skip", "cancel", "done")
 TRAIN_WORTH = 4.0          # a training step spent on a wanted card
 HIRE_WORTH = 2.5           # a hire beyond the CEO's, while the plan still wants cards
+BUILDERS = ("local_manager", "regional_manager", "new_business_developer", "brand_director", "brand_manager")
 KIND_TIER = {"billboard": 0, "mailbox": 1, "airplane": 2, "radio": 3}
 MILESTONE_KIND = {"billboard": ("first_billboard", 3.0), "airplane": ("first_airplane", 1.5), "radio": ("first_radio", 2.5)}
 
@@ -54,7 +56,7 @@ class StrategicAgent(Agent):
         f = getattr(self, "_" + decision.kind, None)
         if f is not None:
             v = f(game, decision, Outlook(game, decision.player), self.style_for(game, decision.player))
-            if v is not None and v in decision.values:
+            if v is not None and (v in decision.values or decision.kind == "restructure"):
                 return v
         return decision.values[0]
 
@@ -80,7 +82,7 @@ class StrategicAgent(Agent):
                 if f"hire {entry}" in d.values:
                     return f"hire {entry}"
         owned = look.company.owned()
-        for filler, most in (("waitress", 2), ("management_trainee", 2), ("recruiting_girl", 2)):
+        for filler, most in (("waitress", 1),):
             if owned[filler] < most and f"hire {filler}" in d.values:
                 return f"hire {filler}"
         return "done"
@@ -119,17 +121,21 @@ class StrategicAgent(Agent):
         return "done" if "done" in d.values else d.values[0]
 
     def _restructure(self, game, d, look, style):
+        """The structure worth most this round: among the engine's options and this agent's own proposal
+        (any structure the engine accepts may be proposed, FCM-I46)."""
         co, staff = game.co, game.co.staff
-        company = look.company
-        hand = company.hand
+        hand = look.company.hand
         wishes = self._wishes(game, d.player, style)
-        to_train = Counter()
+        to_train: dict = {}                      # card -> worths of training it this round, best first
         for w in wishes:
             if w.card is None or w.card == w.target or not hand[w.card]:
                 continue
             steps = [t for t in next_step(w.card, w.target, staff) if co.supply[t] > 0]
             if steps and (not staff[steps[0]].salaried or staff[w.card].salaried or look.salary_room()):
-                to_train[w.card] += 1
+                to_train.setdefault(w.card, []).append(TRAIN_WORTH + (4.0 if w.target in BUILDERS else 0.0))
+        for c, ws in to_train.items():
+            ws.sort(reverse=True)
+            del ws[hand[c]:]
         unmet = [w for w in wishes if w.card is None and self._attainable(game, d.player, w.target)]
         trainable_hires = sum(1 for w in unmet if entry_for(w.target, staff) != w.target)
         worth = self._card_worths(game, look, style, set(hand))
@@ -140,14 +146,58 @@ class StrategicAgent(Agent):
             base = sum(worth.get(c, 0.0) * n for c, n in cards.items())
             steps = sum(staff[c].trains * n for c, n in cards.items())
             hires = 1 + sum(staff[c].hires * n for c, n in cards.items())
-            left = sum(min(hand[c] - cards[c], k) for c, k in to_train.items())
-            base += TRAIN_WORTH * min(steps, left + min(hires, trainable_hires))
+            left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
+            left += [TRAIN_WORTH] * min(hires, trainable_hires)
+            base += sum(sorted(left, reverse=True)[:steps])
             base += HIRE_WORTH * min(hires - 1, max(0, len(unmet) - 1))
             if claim3 and hires >= 3:
                 base += 4.0
             return base, len(cards)
-        scores = [score(v) for v in d.values]
-        return d.values[scores.index(max(scores))]
+        options = list(d.values)
+        mine = self._proposal(game, look, to_train, worth, bool(to_train or trainable_hires), len(unmet))
+        if mine is not None and mine not in options:
+            options.append(mine)
+        scores = [score(v) for v in options]
+        return options[scores.index(max(scores))]
+
+    def _proposal(self, game, look, to_train, worth, trainees, unmet):
+        """A structure built card by card: the cards to be trained stay on the beach, managers first (for
+        their slots), then the others by worth; None when the engine would not accept it."""
+        from .company import arrange, fits
+        co, staff = game.co, game.co.staff
+        company = look.company
+        hand = company.hand
+        steps = sum(staff[c].trains * n for c, n in hand.items())
+        out = Counter()
+        for c, ws in sorted(to_train.items(), key=lambda kv: -kv[1][0]):
+            k = min(len(ws), steps)
+            out[c] += k
+            steps -= k
+        avail = hand - out
+        value = dict(worth)
+        for c in avail:
+            e = staff[c]
+            if e.trains:
+                value[c] = TRAIN_WORTH * e.trains if trainees else 0.1
+            elif e.role == "recruiter" and not e.discount:
+                value[c] = HIRE_WORTH if unmet > 1 else 0.1
+        pool = [c for c in sorted(avail, key=lambda c: staff.order[c]) for _ in range(avail[c])]
+        chosen = []
+        for c in sorted((c for c in pool if staff[c].is_manager), key=lambda c: -staff[c].slots):
+            if fits(chosen + [c], staff, company.ceo_slots):
+                chosen.append(c)
+        for c in sorted((c for c in pool if not staff[c].is_manager), key=lambda c: -value.get(c, 0.0)):
+            if value.get(c, 0.0) > 0 and fits(chosen + [c], staff, company.ceo_slots):
+                chosen.append(c)
+        s = arrange(chosen, staff, company.ceo_slots)
+        if s is None:
+            return None
+        text = s.text()
+        try:
+            _, over = co.read_structure(look.seat, text)
+        except IllegalChoice:
+            return None
+        return None if over else text
 
     def _card_worths(self, game, look, style, cards) -> dict:
         """What each card type in hand is worth at work this round (beyond the slots managers give)."""
@@ -285,12 +335,8 @@ class StrategicAgent(Agent):
         return self._best_restaurant(d, look)[1]
 
     def _developer(self, game, d, look, style):
-        best, best_v = 0.3, "skip"
         houses = [v for v in d.values if v.startswith("house")]
-        if houses:
-            g, _ = look.best_new_house(int(houses[0].split()[1]))
-            if g > best:
-                best, best_v = g, houses[0]
+        best, best_v = (0.8, houses[0]) if houses else (0.3, "skip")     # where it goes is chosen next
         for v in d.values:
             if v.startswith("garden"):
                 g = look.garden_gain(int(v.split()[1]))
@@ -308,13 +354,12 @@ class StrategicAgent(Agent):
     def _campaign_tile(self, game, d, look, style):
         card = game.tasks[0][1]
         ts = game.map.tileset
-        groups = {}
+        groups = {}                                  # one tile per kind, the lowest number (runs first)
         for v in d.values:
             if v == "skip":
                 continue
             n = int(v.split()[1])
-            m = ts.marketing[n]
-            groups.setdefault((m.kind, m.size), v)
+            groups.setdefault((ts.marketing[n].kind, None), v)
         best, best_v = 0.4, "skip"
         co, seat = game.co, d.player
         for (kind, _size), v in groups.items():
