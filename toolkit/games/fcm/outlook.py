@@ -140,7 +140,7 @@ class Outlook:
         due = self.co.salary_due(self.seat)
         if self.co.can_claim(self.seat, "first_to_train"):
             due = max(0, due - 15)
-        return due + SALARY * extra <= self.company.cash + int(0.8 * self.expected_income()) + SALARY
+        return due + SALARY * extra <= self.company.cash + int(0.8 * self.expected_income())
 
     # --- restaurants -----------------------------------------------------------------------------------
     def restaurant_gain(self, value: str) -> float:

@@ -6,9 +6,9 @@ hired; the others are hired at their entry level and trained up step by step. ``
 a chain owns to the plan: a card serves the first wish it is, or can still be trained into.
 
 >>> from toolkit.games.fcm.employees import default_staff
->>> wishes = assign(STYLES["burgers-billboards"].plan[:6], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
+>>> wishes = assign(STYLES["burgers-billboards"].plan[:5], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
 >>> [(w.target, w.card) for w in wishes]
-[('marketing_trainee', None), ('kitchen_trainee', 'kitchen_trainee'), ('trainer', 'trainer'), ('recruiting_girl', None), ('burger_cook', 'kitchen_trainee'), ('management_trainee', None)]
+[('marketing_trainee', None), ('recruiting_girl', None), ('trainer', 'trainer'), ('burger_cook', 'kitchen_trainee'), ('management_trainee', None)]
 """
 from __future__ import annotations
 
@@ -39,40 +39,39 @@ class Style:
     description: str = ""
 
 
+#: Every chain opens alike: a billboard, more hands to hire, a trainer to make the first cook (FCM-I73).
+OPENING = ("marketing_trainee", "recruiting_girl", "trainer")
+
 STYLES = {s.name: s for s in (
-    Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), (
-        "marketing_trainee", "kitchen_trainee", "trainer", "recruiting_girl", "burger_cook", "management_trainee",
-        "recruiting_girl", "marketing_trainee", "junior_vice_president", "local_manager", "errand_boy", "waitress",
-        "trainer", "campaign_manager", "pricing_manager", "burger_chef", "cart_operator", "vice_president",
-        "marketing_trainee", "new_business_developer", "brand_manager", "waitress", "coach", "truck_driver",
-        "senior_vice_president", "cfo", "marketing_trainee"), 200,
-        description="burgers sold through many eternal billboards; grows slowly and steadily"),
-    Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), (
-        "marketing_trainee", "trainer", "kitchen_trainee", "pizza_cook", "management_trainee", "recruiting_girl",
-        "campaign_manager", "trainer", "junior_vice_president", "local_manager", "errand_boy", "brand_manager",
-        "waitress", "brand_director", "cart_operator", "pizza_chef", "vice_president", "marketing_trainee",
-        "guru", "truck_driver", "senior_vice_president", "zeppelin_pilot", "hr_director", "campaign_manager"), 300,
+    Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), OPENING + (
+        "burger_cook", "management_trainee", "recruiting_girl", "marketing_trainee", "errand_boy",
+        "junior_vice_president", "local_manager", "waitress", "trainer", "campaign_manager", "pricing_manager",
+        "burger_chef", "cart_operator", "vice_president", "marketing_trainee", "new_business_developer",
+        "brand_manager", "waitress", "coach", "truck_driver", "senior_vice_president", "cfo", "marketing_trainee"),
+        200, description="burgers sold through many eternal billboards; grows slowly and steadily"),
+    Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), OPENING + (
+        "pizza_cook", "management_trainee", "campaign_manager", "recruiting_girl", "trainer",
+        "junior_vice_president", "local_manager", "errand_boy", "brand_manager", "waitress", "brand_director",
+        "cart_operator", "pizza_chef", "vice_president", "marketing_trainee", "guru", "truck_driver",
+        "senior_vice_president", "zeppelin_pilot", "hr_director", "campaign_manager"), 300,
         description="pizza advertised by radio and airplanes over whole neighbourhoods"),
-    Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), (
-        "kitchen_trainee", "marketing_trainee", "pricing_manager", "trainer", "burger_cook", "management_trainee",
-        "recruiting_girl", "waitress", "junior_vice_president", "discount_manager", "trainer", "local_manager",
-        "pricing_manager", "errand_boy", "campaign_manager", "waitress", "recruiting_manager", "burger_cook",
-        "cart_operator", "vice_president", "discount_manager", "marketing_trainee", "waitress",
-        "senior_vice_president", "cfo", "brand_manager"), 100, cheap=3.0,
-        description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
-    Style("many-restaurants", "pizza", ("mailbox", "airplane", "billboard", "radio"), (
-        "management_trainee", "trainer", "marketing_trainee", "kitchen_trainee", "junior_vice_president",
-        "local_manager", "recruiting_girl", "pizza_cook", "trainer", "junior_vice_president", "local_manager",
-        "errand_boy", "campaign_manager", "new_business_developer", "vice_president", "regional_manager", "waitress",
-        "coach", "cart_operator", "pizza_chef", "brand_manager", "senior_vice_president", "executive_vice_president",
-        "truck_driver", "marketing_trainee"), 300,
+    Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), OPENING + (
+        "pricing_manager", "burger_cook", "management_trainee", "waitress", "recruiting_girl",
+        "junior_vice_president", "discount_manager", "trainer", "local_manager", "pricing_manager", "errand_boy",
+        "campaign_manager", "waitress", "recruiting_manager", "burger_cook", "cart_operator", "vice_president",
+        "discount_manager", "marketing_trainee", "waitress", "senior_vice_president", "cfo", "brand_manager"),
+        100, cheap=3.0, description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
+    Style("many-restaurants", "pizza", ("mailbox", "airplane", "billboard", "radio"), OPENING + (
+        "pizza_cook", "management_trainee", "junior_vice_president", "local_manager", "recruiting_girl", "trainer",
+        "junior_vice_president", "local_manager", "errand_boy", "campaign_manager", "new_business_developer",
+        "vice_president", "regional_manager", "waitress", "coach", "cart_operator", "pizza_chef", "brand_manager",
+        "senior_vice_president", "executive_vice_president", "truck_driver", "marketing_trainee"), 300,
         description="three restaurants early (local and regional managers) and new houses beside them"),
-    Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), (
-        "marketing_trainee", "management_trainee", "trainer", "kitchen_trainee", "burger_cook",
-        "new_business_developer", "recruiting_girl", "errand_boy", "luxuries_manager", "junior_vice_president",
-        "local_manager", "campaign_manager", "trainer", "new_business_developer", "waitress", "cart_operator",
-        "vice_president", "brand_manager", "burger_chef", "senior_vice_president", "cfo", "coach",
-        "marketing_trainee"), 200, luxury=True,
+    Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
+        "burger_cook", "management_trainee", "new_business_developer", "errand_boy", "luxuries_manager",
+        "recruiting_girl", "junior_vice_president", "local_manager", "campaign_manager", "trainer",
+        "new_business_developer", "waitress", "cart_operator", "vice_president", "brand_manager", "burger_chef",
+        "senior_vice_president", "cfo", "coach", "marketing_trainee"), 200, luxury=True,
         description="gardens (double prices) and a luxuries manager where no rival is near"),
 )}
 
