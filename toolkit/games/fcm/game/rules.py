@@ -278,8 +278,18 @@ class FcmGame(Setup, Working, Game):
 
     @staticmethod
     def agents():
+        """'heuristic' is the strategic agent with the style dealt to its seat, one kind per named style,
+        'simple' the first heuristic (FCM-I71), 'random' sensible random play (FCM-I74; uniform choices
+        almost never sell, FCM-I70) and 'uniform' the plain uniform agent."""
+        from functools import partial
+
         from .agents import HeuristicAgent
-        return {"heuristic": HeuristicAgent}
+        from .sensible import SensibleRandomAgent
+        from .strategic import StrategicAgent
+        from .styles import STYLES
+        kinds = {"heuristic": StrategicAgent, "simple": HeuristicAgent, "random": SensibleRandomAgent}
+        kinds.update({name: partial(StrategicAgent, name) for name in STYLES})
+        return kinds
 
     def player_name(self, seat: int) -> str:
         return f"Player {seat}"

@@ -8,7 +8,7 @@ structure, hires when it may, trains only what it can pay, places restaurants an
 houses its chain is joined to, advertises and makes the food it can cook, fetches the drinks wanted near
 it, and fires only to pay its salaries.
 
->>> from toolkit.games.fcm.rules import FcmGame
+>>> from toolkit.games.fcm.game.rules import FcmGame
 >>> from toolkit.core import play
 >>> g = FcmGame(players=4, seed=2, log=False)
 >>> play(g, [SensibleRandomAgent() for _ in range(4)])
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.agents import Agent
+from ....core.agents import Agent
 from . import marketing
 from .outlook import FOODS, KITCHEN, Outlook, goods_of_route, restaurant_reach_score
 from .production import per_source

@@ -5,7 +5,7 @@ A style's ``plan`` lists the cards the chain wants, in the order it wants them. 
 hired; the others are hired at their entry level and trained up step by step. ``assign`` matches the cards
 a chain owns to the plan: a card serves the first wish it is, or can still be trained into.
 
->>> from toolkit.games.fcm.employees import default_staff
+>>> from toolkit.games.fcm.company.employees import default_staff
 >>> wishes = assign(STYLES["burgers-billboards"].plan[:5], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
 >>> [(w.target, w.card) for w in wishes]
 [('marketing_trainee', None), ('recruiting_girl', None), ('trainer', 'trainer'), ('burger_cook', 'kitchen_trainee'), ('management_trainee', None)]

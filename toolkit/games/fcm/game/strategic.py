@@ -7,7 +7,7 @@ the demand they bring within its reach (``outlook``), makes and buys what the ho
 salaries payable and fires the cards its plan needs least when money is short. It chooses only among the
 engine's options and reads only public facts and its own company.
 
->>> from toolkit.games.fcm.rules import FcmGame
+>>> from toolkit.games.fcm.game.rules import FcmGame
 >>> from toolkit.core import play
 >>> g = FcmGame(players=3, seed=4, log=False)
 >>> play(g, [StrategicAgent("burgers-billboards"), StrategicAgent("pizza-radio"), StrategicAgent("price-war")])
@@ -19,8 +19,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ...core.agents import Agent
-from ...core.errors import IllegalChoice
+from ....core.agents import Agent
+from ....core.errors import IllegalChoice
+from ..company.structure import arrange, fits
+from ..map.placement import MARKETEERS
+from ..map.roads import sources_in_range
 from .outlook import BUYERS, DRINKS, FOODS, KITCHEN, Outlook, goods_of_route
 from .production import per_source
 from .styles import STYLES, Style, assign, dealt_style, entry_for, next_step
@@ -45,6 +48,7 @@ class StrategicAgent(Agent):
 
     def __init__(self, style: str | Style | None = None):
         self.style = STYLES[style] if isinstance(style, str) else style
+        self.name = self.style.name if self.style else "heuristic"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.style.name!r})" if self.style else f"{type(self).__name__}()"
@@ -163,7 +167,6 @@ class StrategicAgent(Agent):
     def _proposal(self, game, look, to_train, worth, trainees, unmet):
         """A structure built card by card: the cards to be trained stay on the beach, managers first (for
         their slots), then the others by worth; None when the engine would not accept it."""
-        from .company import arrange, fits
         co, staff = game.co, game.co.staff
         company = look.company
         hand = company.hand
@@ -219,7 +222,6 @@ class StrategicAgent(Agent):
                 if good is None and co.can_claim(seat, f"first_{food}_produced"):
                     v += 3.0
             elif e.role == "marketeer":
-                from .placement import MARKETEERS
                 kinds = MARKETEERS[c.replace("_", " ")][0]
                 v = (4.5 + KIND_TIER[kinds[-1]] * 0.5) if has_restaurant and free_kinds & set(kinds) else 0.0
             elif c == "waitress":
@@ -423,7 +425,6 @@ class StrategicAgent(Agent):
 
 def _near_drinks(game, restaurant):
     """Drink kinds at the sources a cart could reach from ``restaurant`` (for choosing a drink to advertise)."""
-    from .roads import sources_in_range
     return [d for _sq, d in sources_in_range(game.map, restaurant, 3)]
 
 

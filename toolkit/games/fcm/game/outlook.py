@@ -10,9 +10,10 @@ from collections import Counter
 
 from . import marketing
 from .dinnertime import unit_price
-from .map import corner_square
-from .placement import legal_new_houses, garden_squares
-from .roads import dinnertime_distances, location_distance, restaurant_ends
+from ..map.board import corner_square
+from ..map.placement import garden_squares, legal_new_houses
+from ..map.reach import campaign_reach
+from ..map.roads import dinnertime_distances, location_distance
 
 FOODS = ("burger", "pizza")
 DRINKS = ("lemonade", "beer", "soda")
@@ -222,7 +223,6 @@ class Outlook:
 
 def marketing_reach(fmap, campaign) -> list:
     """Houses a campaign on the map reaches (FCM-6.2 to 6.5)."""
-    from .reach import campaign_reach
     return campaign_reach(fmap, campaign.number)
 
 
