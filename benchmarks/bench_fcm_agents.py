@@ -1,5 +1,5 @@
 """FCM agents: does the default strategic heuristic play the whole game, and does random play finish?
-(issue 15; FCM-I73, FCM-I74)
+(issue 15; FCM-I72, FCM-I73)
 
 Over seeded 3- and 4-player games with the default heuristic (each seat plays the style dealt to it): mean
 restaurants per chain, every campaign kind and every employee type used in some games, distinct score

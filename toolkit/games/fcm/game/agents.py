@@ -1,5 +1,5 @@
 """The simple heuristic for the whole game (agent kind 'simple'): it builds a working chain (FCM-I71). The
-default heuristic is the strategic agent (``strategic.py``, FCM-I73).
+default heuristic is the strategic agent (``strategic.py``, FCM-I72).
 
 The heuristic hires along a fixed plan (a cook, a marketeer, a manager, a trainer, a pricing manager, an
 errand boy, waitresses), trains cooks, marketeers and managers up one step, places its restaurant and its

@@ -1,5 +1,5 @@
 """What a chain can see and weigh when it decides: public facts of the map and the chains, and its own
-company (FCM-I73). The strategic and the sensible random agents share these measures.
+company (FCM-I72). The strategic and the sensible random agents share these measures.
 
 Everything here reads only what every player may see (the map, demand, campaigns, the cards at work once
 revealed, milestones, the last Dinnertime's records, the supply piles) and the deciding player's own company.

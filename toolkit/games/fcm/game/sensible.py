@@ -1,4 +1,4 @@
-"""Sensible random play for Food Chain Magnate (FCM-I74): random among the options that do not throw the
+"""Sensible random play for Food Chain Magnate (FCM-I73): random among the options that do not throw the
 game away.
 
 Plain uniform choices almost never sell anything in this game (a house buys only when a chain has every
@@ -34,7 +34,7 @@ def _pick(values, rng):
 
 
 class SensibleRandomAgent(Agent):
-    """Random among the sensible options (FCM-I74)."""
+    """Random among the sensible options (FCM-I73)."""
 
     name = "random"
 

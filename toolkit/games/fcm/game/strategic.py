@@ -1,5 +1,5 @@
 """The strategic agent: a chain that follows a named style's plan and weighs every decision by what it can
-see (FCM-I73).
+see (FCM-I72).
 
 It hires and trains toward its style's plan (``styles``), puts to work the structure worth most this round
 (leaving on the beach the cards its trainers will train), chooses campaigns, restaurants and new houses by
@@ -41,7 +41,7 @@ def _cards(structure: str) -> list[str]:
 
 
 class StrategicAgent(Agent):
-    """A chain builder with a style (FCM-I73). ``style`` is a name of ``STYLES``, a ``Style``, or None: the
+    """A chain builder with a style (FCM-I72). ``style`` is a name of ``STYLES``, a ``Style``, or None: the
     style dealt to the seat from the game's seed (``dealt_style``)."""
 
     name = "strategic"

@@ -1,5 +1,5 @@
 """Named styles of play for the strategic agents, and the plan that turns a style into hires and training
-(FCM-I73).
+(FCM-I72).
 
 A style's ``plan`` lists the cards the chain wants, in the order it wants them. Entry-level cards are
 hired; the others are hired at their entry level and trained up step by step. ``assign`` matches the cards
@@ -32,14 +32,14 @@ class Style:
     name: str
     food: str                  # 'burger' or 'pizza'
     kinds: tuple               # campaign kinds, most liked first
-    plan: tuple                # wanted cards in order (FCM-I73)
+    plan: tuple                # wanted cards in order (FCM-I72)
     reserve: int               # the reserve card it lays (fact 2.4)
     cheap: float = 1.0         # how much each $1 off the unit price is worth
     luxury: bool = False       # plays a luxuries manager where rivals are far
     description: str = ""
 
 
-#: Every chain opens alike: a billboard, more hands to hire, a trainer to make the first cook (FCM-I73).
+#: Every chain opens alike: a billboard, more hands to hire, a trainer to make the first cook (FCM-I72).
 OPENING = ("marketing_trainee", "recruiting_girl", "trainer")
 
 STYLES = {s.name: s for s in (
@@ -50,8 +50,8 @@ STYLES = {s.name: s for s in (
         "brand_manager", "waitress", "coach", "truck_driver", "senior_vice_president", "cfo", "marketing_trainee"),
         200, description="burgers sold through many eternal billboards; grows slowly and steadily"),
     Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), OPENING + (
-        "pizza_cook", "management_trainee", "campaign_manager", "recruiting_girl", "trainer",
-        "junior_vice_president", "local_manager", "errand_boy", "brand_manager", "waitress", "brand_director",
+        "pizza_cook", "campaign_manager", "management_trainee", "brand_manager", "recruiting_girl", "brand_director",
+        "trainer", "junior_vice_president", "local_manager", "errand_boy", "waitress",
         "cart_operator", "pizza_chef", "vice_president", "marketing_trainee", "guru", "truck_driver",
         "senior_vice_president", "zeppelin_pilot", "hr_director", "campaign_manager"), 300,
         description="pizza advertised by radio and airplanes over whole neighbourhoods"),
