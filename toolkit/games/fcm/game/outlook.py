@@ -112,6 +112,20 @@ class Outlook:
                 out[c.good] += sum(1 for h in marketing_reach(self.map, c) if self.my_distance(h) is not None)
         return out
 
+    def orders_served(self, extra: str | None = None) -> int:
+        """Demand tokens of the houses near the chain whose whole order its stock (plus one ``extra`` good)
+        could serve, houses taken in number order as at Dinnertime (FCM-4.1, FCM-4.2)."""
+        stock = Counter(self.company.goods)
+        if extra:
+            stock[extra] += 1
+        n = 0
+        for h in sorted(self.map.demand):
+            want = Counter(self.map.demand[h])
+            if want and self.my_distance(h) is not None and not (want - stock):
+                stock -= want
+                n += sum(want.values())
+        return n
+
     def need(self) -> Counter:
         """Goods wanted near the chain and not yet in stock."""
         return self.demand_near() - self.company.goods
@@ -167,23 +181,25 @@ class Outlook:
         return gain
 
     # --- marketing ------------------------------------------------------------------------------------
-    def campaign_gain(self, number: int, value: str) -> float:
-        """Demand a campaign of tile ``number`` at ``value`` would place where this chain can sell it."""
+    def campaign_gain(self, number: int, value: str, good: str | None = None) -> float:
+        """Demand a campaign of tile ``number`` at ``value`` would place where this chain can sell it; a house
+        already wanting another good is worth less (it buys only its whole order, FCM-4.2)."""
         w = self.worth()
         gain = 0.0
         for h in marketing.reached(self.map, number, value):
             room = self.map.demand_room(h)
-            gain += w.get(h, 0.0) * (1.0 if room > 0 else 0.3)
+            mixed = good is not None and any(g != good for g in self.map.demand.get(h, ()))
+            gain += w.get(h, 0.0) * (1.0 if room > 0 else 0.3) * (0.3 if mixed else 1.0)
         return gain
 
-    def best_campaign(self, card: str, number: int, values=None):
+    def best_campaign(self, card: str, number: int, values=None, good: str | None = None):
         """(gain, place) of the best place of tile ``number`` for this marketeer; (0, None) when none helps."""
         vals = marketing.places(self.game, self.seat, card, number) if values is None else values
         best, best_v = 0.0, None
         for v in vals:
             if v == "cancel":
                 continue
-            g = self.campaign_gain(number, v)
+            g = self.campaign_gain(number, v, good)
             if g > best:
                 best, best_v = g, v
         return best, best_v

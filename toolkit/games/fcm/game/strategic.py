@@ -31,7 +31,10 @@ from .styles import STYLES, Style, assign, dealt_style, entry_for, next_step
 SKIPS = ("pass", "skip", "cancel", "done")
 TRAIN_WORTH = 4.0          # a training step spent on a wanted card
 HIRE_WORTH = 2.5           # a hire beyond the CEO's, while the plan still wants cards
-BUILDERS = ("local_manager", "regional_manager", "new_business_developer", "brand_director", "brand_manager")
+#: Training worth more than TRAIN_WORTH: cooks (a house buys only its whole order), restaurants, campaigns.
+URGENT = {"burger_cook": 5.0, "pizza_cook": 5.0, "burger_chef": 3.0, "pizza_chef": 3.0, "local_manager": 4.0,
+          "regional_manager": 4.0, "new_business_developer": 2.0, "campaign_manager": 2.0, "brand_manager": 2.0,
+          "brand_director": 3.0}
 KIND_TIER = {"billboard": 0, "mailbox": 1, "airplane": 2, "radio": 3}
 MILESTONE_KIND = {"billboard": ("first_billboard", 3.0), "airplane": ("first_airplane", 1.5), "radio": ("first_radio", 2.5)}
 
@@ -86,6 +89,9 @@ class StrategicAgent(Agent):
                 if f"hire {entry}" in d.values:
                     return f"hire {entry}"
         owned = look.company.owned()
+        if (game.round >= 3 and not owned["waitress"] and look.company.cash < 10 and look.expected_income() < 10
+                and "hire waitress" in d.values):
+            return "hire waitress"                 # tips pay the first salaries when nothing sells yet (FCM-4.5)
         for filler, most in (("waitress", 1),):
             if owned[filler] < most and f"hire {filler}" in d.values:
                 return f"hire {filler}"
@@ -136,7 +142,7 @@ class StrategicAgent(Agent):
                 continue
             steps = [t for t in next_step(w.card, w.target, staff) if co.supply[t] > 0]
             if steps and (not staff[steps[0]].salaried or staff[w.card].salaried or look.salary_room()):
-                to_train.setdefault(w.card, []).append(TRAIN_WORTH + (4.0 if w.target in BUILDERS else 0.0))
+                to_train.setdefault(w.card, []).append(TRAIN_WORTH + URGENT.get(w.target, 0.0))
         for c, ws in to_train.items():
             ws.sort(reverse=True)
             del ws[hand[c]:]
@@ -366,7 +372,7 @@ class StrategicAgent(Agent):
         co, seat = game.co, d.player
         for (kind, _size), v in groups.items():
             n = int(v.split()[1])
-            gain, place = look.best_campaign(card, n)
+            gain, place = look.best_campaign(card, n, good=look.food(style.food))
             if place is None:
                 continue
             score = gain
@@ -384,7 +390,7 @@ class StrategicAgent(Agent):
 
     def _campaign_place(self, game, d, look, style):
         card = game.tasks[0][1]
-        return look.best_campaign(card, game.sub["tile"], d.values)[1] or d.values[0]
+        return look.best_campaign(card, game.sub["tile"], d.values, good=look.food(style.food))[1] or d.values[0]
 
     def _campaign_good(self, game, d, look, style):
         co, seat = game.co, d.player
@@ -404,13 +410,22 @@ class StrategicAgent(Agent):
 
     # --- food and drinks ----------------------------------------------------------------------------
     def _kitchen(self, game, d, look, style):
+        """The food that lets the chain serve the most whole orders near it; else the food its own campaigns
+        advertise, else the most needed."""
+        served = {g: look.orders_served(extra=g) for g in FOODS}
+        if served["burger"] != served["pizza"]:
+            return max(FOODS, key=lambda g: served[g])
+        mine = Counter(c.good for c in game.map.campaigns.values() if c.chain == d.player and c.good in FOODS)
+        if mine:
+            return max(FOODS, key=lambda g: (mine[g], g == style.food))
         need = look.need()
         food = look.food(style.food)
         return max(FOODS, key=lambda g: (need[g], g == food))
 
     def _errand(self, game, d, look, style):
         need = look.need()
-        return max(d.values, key=lambda g: (need[g], -d.values.index(g)))
+        served = {g: look.orders_served(extra=g) for g in d.values}
+        return max(d.values, key=lambda g: (served[g], need[g], -d.values.index(g)))
 
     def _route(self, game, d, look, style):
         need = look.need()

@@ -6,9 +6,9 @@ hired; the others are hired at their entry level and trained up step by step. ``
 a chain owns to the plan: a card serves the first wish it is, or can still be trained into.
 
 >>> from toolkit.games.fcm.company.employees import default_staff
->>> wishes = assign(STYLES["burgers-billboards"].plan[:5], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
+>>> wishes = assign(STYLES["burgers-billboards"].plan[:6], {"kitchen_trainee": 2, "trainer": 1}, default_staff())
 >>> [(w.target, w.card) for w in wishes]
-[('marketing_trainee', None), ('recruiting_girl', None), ('trainer', 'trainer'), ('burger_cook', 'kitchen_trainee'), ('management_trainee', None)]
+[('marketing_trainee', None), ('kitchen_trainee', 'kitchen_trainee'), ('recruiting_girl', None), ('trainer', 'trainer'), ('burger_cook', 'kitchen_trainee'), ('management_trainee', None)]
 """
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ class Style:
     description: str = ""
 
 
-#: Every chain opens alike: a billboard, more hands to hire, a trainer to make the first cook (FCM-I72).
-OPENING = ("marketing_trainee", "recruiting_girl", "trainer")
+#: Every chain opens alike (FCM-I72): a billboard, then a kitchen trainee whose first food meets the billboard's
+#: first demand (and brings the free cook of "First burger/pizza produced"), more hands to hire, a trainer.
+OPENING = ("marketing_trainee", "kitchen_trainee", "recruiting_girl", "trainer")
 
 STYLES = {s.name: s for s in (
     Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), OPENING + (
