@@ -45,35 +45,35 @@ OPENING = ("marketing_trainee", "kitchen_trainee", "recruiting_girl", "trainer")
 
 STYLES = {s.name: s for s in (
     Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), OPENING + (
-        "burger_cook", "management_trainee", "recruiting_girl", "marketing_trainee", "errand_boy",
-        "junior_vice_president", "local_manager", "waitress", "trainer", "campaign_manager", "pricing_manager",
-        "burger_chef", "cart_operator", "vice_president", "marketing_trainee", "new_business_developer",
-        "brand_manager", "waitress", "coach", "truck_driver", "senior_vice_president", "cfo", "marketing_trainee"),
-        200, description="burgers sold through many eternal billboards; grows slowly and steadily"),
+        "burger_cook", "management_trainee", "recruiting_girl", "errand_boy", "junior_vice_president",
+        "local_manager", "marketing_trainee", "trainer", "cart_operator", "campaign_manager", "pricing_manager",
+        "waitress", "truck_driver", "burger_chef", "zeppelin_pilot", "vice_president", "new_business_developer",
+        "brand_manager", "waitress", "coach", "cfo", "marketing_trainee"), 200,
+        description="burgers sold through many eternal billboards, drinks fetched from afar"),
     Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), OPENING + (
-        "pizza_cook", "campaign_manager", "management_trainee", "brand_manager", "recruiting_girl", "brand_director",
-        "trainer", "junior_vice_president", "local_manager", "errand_boy", "waitress",
-        "cart_operator", "pizza_chef", "vice_president", "marketing_trainee", "guru", "truck_driver",
-        "senior_vice_president", "zeppelin_pilot", "hr_director", "campaign_manager"), 300,
+        "pizza_cook", "campaign_manager", "management_trainee", "trainer", "brand_manager", "brand_director",
+        "recruiting_girl", "junior_vice_president", "local_manager", "errand_boy", "waitress", "cart_operator",
+        "pizza_chef", "vice_president", "guru", "marketing_trainee", "truck_driver", "zeppelin_pilot",
+        "hr_director", "campaign_manager"), 300,
         description="pizza advertised by radio and airplanes over whole neighbourhoods"),
     Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), OPENING + (
         "pricing_manager", "burger_cook", "management_trainee", "waitress", "recruiting_girl",
-        "junior_vice_president", "discount_manager", "trainer", "local_manager", "pricing_manager", "errand_boy",
-        "campaign_manager", "waitress", "recruiting_manager", "burger_cook", "cart_operator", "vice_president",
-        "discount_manager", "marketing_trainee", "waitress", "senior_vice_president", "cfo", "brand_manager"),
+        "junior_vice_president", "discount_manager", "trainer", "local_manager", "pricing_manager",
+        "recruiting_manager", "errand_boy", "campaign_manager", "waitress", "burger_cook", "cart_operator",
+        "vice_president", "discount_manager", "marketing_trainee", "waitress", "hr_director", "brand_manager"),
         100, cheap=3.0, description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
     Style("many-restaurants", "pizza", ("mailbox", "airplane", "billboard", "radio"), OPENING + (
         "pizza_cook", "management_trainee", "junior_vice_president", "local_manager", "recruiting_girl", "trainer",
-        "junior_vice_president", "local_manager", "errand_boy", "campaign_manager", "new_business_developer",
-        "vice_president", "regional_manager", "waitress", "coach", "cart_operator", "pizza_chef", "brand_manager",
-        "senior_vice_president", "executive_vice_president", "truck_driver", "marketing_trainee"), 300,
+        "junior_vice_president", "local_manager", "errand_boy", "regional_manager", "campaign_manager",
+        "new_business_developer", "waitress", "coach", "cart_operator", "pizza_chef", "brand_manager",
+        "executive_vice_president", "truck_driver", "marketing_trainee"), 300,
         description="three restaurants early (local and regional managers) and new houses beside them"),
     Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
-        "burger_cook", "management_trainee", "new_business_developer", "errand_boy", "luxuries_manager",
-        "recruiting_girl", "junior_vice_president", "local_manager", "campaign_manager", "trainer",
-        "new_business_developer", "waitress", "cart_operator", "vice_president", "brand_manager", "burger_chef",
-        "senior_vice_president", "cfo", "coach", "marketing_trainee"), 200, luxury=True,
-        description="gardens (double prices) and a luxuries manager where no rival is near"),
+        "burger_cook", "management_trainee", "luxuries_manager", "new_business_developer", "trainer",
+        "junior_vice_president", "coach", "cfo", "errand_boy", "recruiting_girl", "local_manager",
+        "campaign_manager", "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef",
+        "guru", "marketing_trainee"), 200, luxury=True,
+        description="gardens (double prices), a luxuries manager where no rival is near, and a CFO"),
 )}
 
 #: The styles the default heuristic deals out to the seats.
