@@ -6,16 +6,18 @@ restaurants per chain, every campaign kind and every employee type used in some 
 vectors, seats ending with $0, each seat's win share with a 95% interval, how games end and their rounds, and
 the wins of each style. Then sensible random 4-player games: how many end by the second bank break. CPU time
 per game in one process, with the simple heuristic as the yardstick.
-A plain script: ``python benchmarks/bench_fcm_agents.py [--quick]``."""
+A plain script: ``python benchmarks/bench_fcm_agents.py [--quick] [--jobs 2]`` (jobs: worker processes for
+the many games; the CPU times are per game in each worker)."""
 import math
 import statistics
 import sys
 import time
 from collections import Counter
 
-from toolkit.core import make_agents, new_game
+from toolkit.core import make_agents, new_game, play
 
 QUICK = "--quick" in sys.argv
+JOBS = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 1
 KINDS = ("billboard", "mailbox", "airplane", "radio")
 
 
@@ -29,8 +31,11 @@ def wilson(k, n, z=1.96):
     return (mid - half, mid + half)
 
 
-def watched_game(players, seed, kind):
-    """Play one game, noting the employee types and campaign kinds any chain had."""
+def watched_game(args):
+    """Play one game, noting the employee types and campaign kinds any chain had; returns a plain row."""
+    players, seed, kind = args
+    from toolkit.games.fcm.game.styles import dealt_style
+    t = time.process_time()
     g = new_game("fcm", players=players, seed=seed, log=False)
     agents = make_agents("fcm", players, kind)
     cards, kinds = set(), set()
@@ -44,24 +49,26 @@ def watched_game(players, seed, kind):
         d = g.pending()
     for co in g.co.companies:
         cards.update(c for c, n in co.owned().items() if n > 0)
-    return g, cards, kinds
+    return {"players": players, "seed": seed, "scores": tuple(g.scores()), "winner": g.winner(),
+            "rounds": g.round, "end": g.end_reason, "breaks": g.breaks,
+            "restaurants": [len(g.map.chain_restaurants(s)) for s in range(1, players + 1)],
+            "styles": [dealt_style(seed, s).name for s in range(1, players + 1)],
+            "cards": sorted(cards), "kinds": sorted(kinds), "cpu": time.process_time() - t}
 
 
-def strategic(seeds_per_count):
-    from toolkit.games.fcm.game.styles import dealt_style
-    rows, used_cards, used_kinds = [], Counter(), Counter()
-    cpu = {}
-    for players in (3, 4):
-        t = time.process_time()
-        for seed in range(seeds_per_count):
-            g, cards, kinds = watched_game(players, seed, "heuristic")
-            used_cards.update(cards)
-            used_kinds.update(kinds)
-            rows.append({"players": players, "seed": seed, "scores": tuple(g.scores()), "winner": g.winner(),
-                         "rounds": g.round, "end": g.end_reason, "breaks": g.breaks,
-                         "restaurants": [len(g.map.chain_restaurants(s)) for s in range(1, players + 1)],
-                         "styles": [dealt_style(seed, s).name for s in range(1, players + 1)]})
-        cpu[players] = (time.process_time() - t) / seeds_per_count
+def strategic(seeds_per_count, jobs):
+    todo = [(players, seed, "heuristic") for players in (3, 4) for seed in range(seeds_per_count)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            rows = list(pool.map(watched_game, todo, chunksize=4))
+    else:
+        rows = [watched_game(a) for a in todo]
+    used_cards, used_kinds = Counter(), Counter()
+    for r in rows:
+        used_cards.update(r["cards"])
+        used_kinds.update(r["kinds"])
+    cpu = {p: statistics.mean(r["cpu"] for r in rows if r["players"] == p) for p in (3, 4)}
     return rows, used_cards, used_kinds, cpu
 
 
@@ -105,16 +112,25 @@ def report_strategic(rows, used_cards, used_kinds, staff):
           + ", ".join(f"{st} {won[st]}/{played[st]} = {won[st] / played[st]:.0%}" for st in sorted(played)))
 
 
-def sensible_random(n, players=4):
-    rounds, ends = [], Counter()
+def random_game(args):
+    players, seed = args
     t = time.process_time()
-    for seed in range(n):
-        g = new_game("fcm", players=players, seed=seed, log=False)
-        from toolkit.core import play
-        play(g, make_agents("fcm", players, "random"))
-        rounds.append(g.round)
-        ends[g.end_reason] += 1
-    cpu = (time.process_time() - t) / n
+    g = new_game("fcm", players=players, seed=seed, log=False)
+    play(g, make_agents("fcm", players, "random"))
+    return g.round, g.end_reason, time.process_time() - t
+
+
+def sensible_random(n, jobs, players=4):
+    todo = [(players, seed) for seed in range(n)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            out = list(pool.map(random_game, todo, chunksize=10))
+    else:
+        out = [random_game(a) for a in todo]
+    rounds = [r for r, _, _ in out]
+    ends = Counter(e for _, e, _ in out)
+    cpu = statistics.mean(c for _, _, c in out)
     lo, hi = wilson(ends["bank"], n)
     print(f"\nSensible random agents ('random'), {n} games with {players} players: ended by the second bank break "
           f"{ends['bank']}/{n} = {ends['bank'] / n:.1%} (95% {lo:.1%}-{hi:.1%}); ends {dict(ends)}")
@@ -124,7 +140,6 @@ def sensible_random(n, players=4):
 
 def speed(n):
     """CPU time per 4-player game: the strategic default against the simple heuristic, same seeds."""
-    from toolkit.core import play
     out = {}
     for kind in ("heuristic", "simple"):
         t = time.process_time()
@@ -139,11 +154,11 @@ def speed(n):
 def main():
     per = 10 if QUICK else 100
     print(f"FCM agents ({'quick' if QUICK else 'full'} run)")
-    rows, cards, kinds, cpu = strategic(per)
+    rows, cards, kinds, cpu = strategic(per, JOBS)
     staff = new_game("fcm", players=3, seed=0, log=False).co.staff
     report_strategic(rows, cards, kinds, staff)
     print("  CPU a game (with the watching): " + ", ".join(f"{p} players {t * 1000:.0f} ms" for p, t in cpu.items()))
-    sensible_random(20 if QUICK else 200)
+    sensible_random(20 if QUICK else 200, JOBS)
     speed(5 if QUICK else 20)
 
 

@@ -75,7 +75,8 @@ class StrategicAgent(Agent):
         return min(d.values)
 
     def _wishes(self, game, seat, style):
-        return assign(style.plan, game.co.company(seat).owned(), game.co.staff)
+        co = game.co.company(seat)
+        return assign(style.plan, co.owned(), game.co.staff, co.busy)
 
     def _attainable(self, game, seat, target) -> bool:
         co = game.co

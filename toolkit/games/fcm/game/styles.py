@@ -45,8 +45,8 @@ OPENING = ("marketing_trainee", "kitchen_trainee", "recruiting_girl", "trainer")
 
 STYLES = {s.name: s for s in (
     Style("burgers-billboards", "burger", ("billboard", "mailbox", "airplane", "radio"), OPENING + (
-        "burger_cook", "management_trainee", "recruiting_girl", "errand_boy", "junior_vice_president",
-        "local_manager", "marketing_trainee", "trainer", "cart_operator", "campaign_manager", "pricing_manager",
+        "burger_cook", "management_trainee", "junior_vice_president", "local_manager", "recruiting_girl",
+        "errand_boy", "marketing_trainee", "trainer", "cart_operator", "campaign_manager", "pricing_manager",
         "waitress", "truck_driver", "burger_chef", "zeppelin_pilot", "vice_president", "new_business_developer",
         "brand_manager", "waitress", "coach", "cfo", "marketing_trainee"), 200,
         description="burgers sold through many eternal billboards, drinks fetched from afar"),
@@ -57,8 +57,8 @@ STYLES = {s.name: s for s in (
         "hr_director", "campaign_manager"), 300,
         description="pizza advertised by radio and airplanes over whole neighbourhoods"),
     Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), OPENING + (
-        "pricing_manager", "burger_cook", "management_trainee", "waitress", "recruiting_girl",
-        "junior_vice_president", "discount_manager", "trainer", "local_manager", "pricing_manager",
+        "pricing_manager", "burger_cook", "management_trainee", "junior_vice_president", "local_manager",
+        "waitress", "recruiting_girl", "discount_manager", "trainer", "pricing_manager",
         "recruiting_manager", "errand_boy", "campaign_manager", "waitress", "burger_cook", "cart_operator",
         "vice_president", "discount_manager", "marketing_trainee", "waitress", "hr_director", "brand_manager"),
         100, cheap=3.0, description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
@@ -96,15 +96,19 @@ class Wish:
     card: str | None = None
 
 
-def assign(plan, owned, staff) -> list[Wish]:
+def assign(plan, owned, staff, busy=()) -> list[Wish]:
     """Match owned cards to the plan: first the cards that are already what a wish wants, then the cards
-    that can still be trained into it (the furthest along first), wishes in plan order."""
+    that can still be trained into it (the furthest along first), wishes in plan order. ``busy`` cards (with
+    a campaign, never on the beach to be trained) serve only wishes for what they already are."""
     left = {c: n for c, n in owned.items() if n > 0}
     wishes = [Wish(i, t) for i, t in enumerate(plan)]
     for w in wishes:
         if left.get(w.target, 0) > 0:
             w.card = w.target
             left[w.target] -= 1
+    for c in busy:                      # busy cards not serving a wish as they are cannot be trained
+        if left.get(c, 0) > 0:
+            left[c] -= 1
     for w in wishes:
         if w.card is not None:
             continue
