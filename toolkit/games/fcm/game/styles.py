@@ -100,15 +100,18 @@ def assign(plan, owned, staff, busy=()) -> list[Wish]:
     """Match owned cards to the plan: first the cards that are already what a wish wants, then the cards
     that can still be trained into it (the furthest along first), wishes in plan order. ``busy`` cards (with
     a campaign, never on the beach to be trained) serve only wishes for what they already are."""
-    left = {c: n for c, n in owned.items() if n > 0}
+    engaged = {}
+    for c in busy:
+        engaged[c] = engaged.get(c, 0) + 1
+    left = {c: n - engaged.get(c, 0) for c, n in owned.items() if n > 0}
     wishes = [Wish(i, t) for i, t in enumerate(plan)]
-    for w in wishes:
-        if left.get(w.target, 0) > 0:
+    for w in wishes:                    # busy cards first: they serve only as what they are
+        if engaged.get(w.target, 0) > 0:
+            w.card = w.target
+            engaged[w.target] -= 1
+        elif left.get(w.target, 0) > 0:
             w.card = w.target
             left[w.target] -= 1
-    for c in busy:                      # busy cards not serving a wish as they are cannot be trained
-        if left.get(c, 0) > 0:
-            left[c] -= 1
     for w in wishes:
         if w.card is not None:
             continue
