@@ -56,6 +56,14 @@ GAMES = [
     (2, 509, 'uniform', {'intro': True}, False, 'be55d8f8dd6b71cd', 421, ''),
     (3, 510, 'simple', {'max_rounds': 5}, False, '19820f2ea50ac616', 93, ''),
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, 'eb38b800d234e3f6', 411, ''),
+    # the strategic agents ('heuristic' and the styles, FCM-I72) and sensible random play ('random', FCM-I73),
+    # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
+    (4, 600, 'heuristic', None, True, 'b65d2ed885473bc5', 420, 'fa09cabab970611b'),
+    (3, 601, 'heuristic', None, False, 'da9d28a320e63716', 331, ''),
+    (4, 602, 'random', None, True, '1efff300417cdb75', 450, '5ae70d31ddc37d9d'),
+    (2, 603, 'random', {'ruleset': 'deluxe'}, False, '21f4cfd2220f2ce4', 655, ''),
+    (3, 604, 'price-war', None, False, '3cb83b8e4ee1d6e2', 297, ''),
+    (2, 605, 'gardens-luxury', {'intro': True}, False, 'dbe0cb07b459f9f7', 156, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents
@@ -109,4 +117,4 @@ def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps
 def test_the_rules_pages_read_as_before():
     clauses = game_class("fcm").clauses()
     digest = hashlib.sha256(json.dumps(clauses, sort_keys=True).encode()).hexdigest()[:16]
-    assert (len(clauses), digest) == (111, "77836bbcef6e133f")
+    assert (len(clauses), digest) == (113, "fb0c7aad0b657553")    # + FCM-I72, FCM-I73 (issue 15)
