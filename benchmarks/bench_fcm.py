@@ -1,6 +1,7 @@
-"""Benchmark of the whole FCM game: full games with heuristic agents per second at every player count and
-their length in rounds, random games (they end by the round limit, FCM-I70), one Dinnertime on a full 5x4
-map (5 chains, 3 restaurants each, demand on every house), and the invariants over many seeded games.
+"""Benchmark of the whole FCM game: full games with the simple heuristic agents per second at every player
+count and their length in rounds, uniform random games (they end by the round limit, FCM-I70), one Dinnertime
+on a full 5x4 map (5 chains, 3 restaurants each, demand on every house), and the invariants over many seeded
+games. The strategic agents and sensible random play are measured in ``bench_fcm_agents.py``.
 A plain script: ``python benchmarks/bench_fcm.py [--quick]``."""
 import random
 import statistics
@@ -30,7 +31,7 @@ def games(players, kind, seeds, options=None):
 def full_dinner_state(seed=1):
     """A 5-player game's map with 3 restaurants per chain, all house tiles, 3 demand per house, stocked chains."""
     g = FcmGame(players=5, seed=seed, log=False)
-    play(g, make_agents("fcm", 5, "heuristic"), max_steps=15)     # reserve cards and starting restaurants
+    play(g, make_agents("fcm", 5, "simple"), max_steps=15)     # reserve cards and starting restaurants
     m, rng = g.map, random.Random(seed)
     for chain in range(1, 6):
         while len(m.chain_restaurants(chain)) < 3:
@@ -57,17 +58,17 @@ def full_dinner_state(seed=1):
 def main():
     n = 20 if QUICK else 100
     print(f"FCM whole game ({'quick' if QUICK else 'full'} run)")
-    print("\nHeuristic agents, full games (every one should end by the second bank break):")
+    print("\nSimple heuristic agents, full games (every one should end by the second bank break):")
     for players in (2, 3, 4, 5):
-        secs, rows = games(players, "heuristic", range(n))
+        secs, rows = games(players, "simple", range(n))
         rounds = [r for r, _, _ in rows]
         ends = Counter(e for _, e, _ in rows)
         print(f"  {players} players: {n / secs:5.2f} games/s ({1000 * secs / n:4.0f} ms/game); rounds median "
               f"{statistics.median(rounds)}, mean {statistics.mean(rounds):.1f}, range {min(rounds)}-{max(rounds)}; "
               f"decisions/game {statistics.mean(d for _, _, d in rows):.0f}; ends {dict(ends)}")
-    print("\nRandom agents (they rarely sell, so the round limit of 40 ends them, FCM-I70):")
+    print("\nUniform random agents (they rarely sell, so the round limit of 40 ends them, FCM-I70):")
     for players in (2, 4):
-        secs, rows = games(players, "random", range(n // 2))
+        secs, rows = games(players, "uniform", range(n // 2))
         ends = Counter(e for _, e, _ in rows)
         print(f"  {players} players: {len(rows) / secs:5.2f} games/s; ends {dict(ends)}")
     print("\nOne Dinnertime on a full 5x4 map (5 chains x 3 restaurants, every house with 3 demand):")
@@ -95,10 +96,10 @@ def main():
         t = time.perf_counter()
         k = 0
         for i in range(400):
-            playout(9000 + i, 2 + i % 4, "heuristic" if i % 2 else "random",
+            playout(9000 + i, 2 + i % 4, "simple" if i % 2 else "uniform",
                     {"ruleset": "deluxe"} if i % 3 == 2 else None)
             k += 1
-        print(f"\nInvariants checked after every step of {k} seeded games (random and heuristic): all held "
+        print(f"\nInvariants checked after every step of {k} seeded games (uniform random and simple heuristic): all held "
               f"({time.perf_counter() - t:.0f} s).")
         assert invariants.GAMES
 

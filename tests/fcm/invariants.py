@@ -1,5 +1,5 @@
 """Invariants of the whole FCM game, checked after every step of random games (tests/test_conformance.py)
-and of random and heuristic games (tests/fcm/test_playouts.py)."""
+and of games of every agent kind (tests/fcm/test_playouts.py)."""
 from collections import Counter
 
 from toolkit.games.fcm.game.rules import INTRO_BANK_PER_PLAYER

@@ -82,7 +82,7 @@ def test_fcm_i68_fact_2_13_the_setup_event_announces_the_intro_bank():
 
 def test_fcm_i70_round_limit_ends_random_games():
     g = FcmGame(players=2, seed=5, options={"max_rounds": 6}, log=False)
-    play(g, make_agents("fcm", 2, "random"))
+    play(g, make_agents("fcm", 2, "uniform"))
     assert g.is_over() and g.co.round <= 6 and g.turn == 6
 
 

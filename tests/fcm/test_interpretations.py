@@ -114,7 +114,7 @@ def test_fcm_i71_heuristic_builds_a_working_chain():
     from toolkit.core import make_agents, play
     g = setup_game(log=False)
     g2 = __import__("toolkit.games.fcm.game.rules", fromlist=["FcmGame"]).FcmGame(players=3, seed=9, log=False)
-    play(g2, make_agents("fcm", 3, "heuristic"))
+    play(g2, make_agents("fcm", 3, "simple"))
     assert sum(s > 0 for s in g2.sales) >= 2 and g2.sales[g2.winner() - 1] > 0 and g2.end_reason == "bank"
     assert all("first_burger_produced" in c.milestones or "first_pizza_produced" in c.milestones for c in g2.co.companies)
     assert g.pending().kind == "restructure"

@@ -5,7 +5,8 @@ the rules leaves every value here as it is. Some games also pin a hash of their 
 data), so the words and clause IDs the players read are pinned too. Regenerated on purpose (with a small script
 that replays each game and rewrites the literals) where a change alters games; each such commit says which
 change did it and why (issue 12: the 'joins' field of the map state, FCM-I10; the new optional decisions,
-FCM-I72 and FCM-I73).
+FCM-I72 and FCM-I73; issue 15: the strategic agents and sensible random play, FCM-I75 and FCM-I76,
+pinned when they were added, while the older games keep the first heuristic 'simple' and uniform random).
 """
 import hashlib
 import json
@@ -18,47 +19,55 @@ from toolkit.core.registry import game_class, new_game
 
 # (players, seed, agents, options, logged, fingerprint, steps, events hash or "")
 GAMES = [
-    (4, 300, 'heuristic', None, True, 'ab23eebdcee5729e', 698, 'ea96ddc26db426e2'),
-    (4, 301, 'heuristic', None, True, '18da3a4b933b2a8e', 587, '21cafd6ba7507e11'),
-    (4, 302, 'heuristic', None, False, '6510b3a00c0a16e7', 583, ''),
-    (4, 303, 'heuristic', None, False, '303d297b657c2f79', 664, ''),
-    (4, 304, 'heuristic', None, False, 'e5240389c0cc2bc9', 792, ''),
-    (4, 305, 'heuristic', None, False, '6c01d66d4e643bfe', 734, ''),
-    (4, 306, 'heuristic', None, False, '14d81f2d65b3dc3d', 699, ''),
-    (4, 307, 'heuristic', None, False, '39fae24e1ac55864', 670, ''),
-    (4, 308, 'heuristic', None, False, '2e138f91070535a6', 664, ''),
-    (4, 309, 'heuristic', None, False, 'df3f7c145f78d8a5', 699, ''),
-    (4, 310, 'heuristic', None, False, '8055d5c590f27660', 617, ''),
-    (4, 311, 'heuristic', None, False, '7a260f6393472f35', 734, ''),
-    (4, 312, 'heuristic', None, False, 'a1fd0ed4f85a1dab', 620, ''),
-    (4, 313, 'heuristic', None, False, '4958a33b6b2c53dd', 617, ''),
-    (4, 314, 'heuristic', None, False, '7a97b9f962024017', 762, ''),
-    (4, 315, 'heuristic', None, False, '57f766ab8ea3e13c', 539, ''),
-    (4, 316, 'heuristic', None, False, '5321a4b9730f161c', 539, ''),
-    (4, 317, 'heuristic', None, False, '1d9438cf5495872a', 817, ''),
-    (4, 318, 'heuristic', None, False, 'a8ace49264912b71', 506, ''),
-    (4, 319, 'heuristic', None, False, '2ae1e8e3a448f602', 617, ''),
-    (4, 400, 'random', None, True, '3efc73ec13143eab', 855, 'cf25e1f2de48be4f'),
-    (4, 401, 'random', None, True, 'c9168351bd96a9ea', 859, '66b153705b8e5094'),
-    (4, 402, 'random', None, False, '44a2c2846fcd1307', 866, ''),
-    (4, 403, 'random', None, False, 'b99ce3a4bd0c7092', 841, ''),
-    (4, 404, 'random', None, False, '58baf1fc796c9ee7', 858, ''),
-    (4, 405, 'random', None, False, '691203b664c40940', 924, ''),
-    (4, 406, 'random', None, False, '8791cc577053cbb7', 836, ''),
-    (4, 407, 'random', None, False, 'bc8728dec623b173', 847, ''),
-    (4, 408, 'random', None, False, 'e1b71e1e43e13b1f', 905, ''),
-    (4, 409, 'random', None, False, '804a31d5fa541125', 843, ''),
-    (2, 501, 'heuristic', None, False, '2e6668107ab0ac2a', 313, ''),
-    (3, 502, 'heuristic', None, False, 'bc545ba9d4637794', 497, ''),
-    (5, 503, 'heuristic', None, False, 'bf79ccff43f628bf', 866, ''),
-    (2, 504, 'random', None, False, '3dde85028779ac46', 467, ''),
-    (3, 505, 'random', None, False, 'b84a31faf8ebd20e', 621, ''),
-    (4, 506, 'heuristic', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, '8a8456f451729b37'),
-    (3, 507, 'random', {'ruleset': 'deluxe'}, False, '7802e1dfdd0473ef', 610, ''),
-    (4, 508, 'heuristic', {'intro': True}, False, '56eef8cd90521bc3', 457, ''),
-    (2, 509, 'random', {'intro': True}, False, 'afe19b71ce0020eb', 421, ''),
-    (3, 510, 'heuristic', {'max_rounds': 5}, False, 'fc50ce1277af3cf2', 93, ''),
-    (2, 511, 'heuristic', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
+    (4, 300, 'simple', None, True, 'ab23eebdcee5729e', 698, 'ea96ddc26db426e2'),
+    (4, 301, 'simple', None, True, '18da3a4b933b2a8e', 587, '21cafd6ba7507e11'),
+    (4, 302, 'simple', None, False, '6510b3a00c0a16e7', 583, ''),
+    (4, 303, 'simple', None, False, '303d297b657c2f79', 664, ''),
+    (4, 304, 'simple', None, False, 'e5240389c0cc2bc9', 792, ''),
+    (4, 305, 'simple', None, False, '6c01d66d4e643bfe', 734, ''),
+    (4, 306, 'simple', None, False, '14d81f2d65b3dc3d', 699, ''),
+    (4, 307, 'simple', None, False, '39fae24e1ac55864', 670, ''),
+    (4, 308, 'simple', None, False, '2e138f91070535a6', 664, ''),
+    (4, 309, 'simple', None, False, 'df3f7c145f78d8a5', 699, ''),
+    (4, 310, 'simple', None, False, '8055d5c590f27660', 617, ''),
+    (4, 311, 'simple', None, False, '7a260f6393472f35', 734, ''),
+    (4, 312, 'simple', None, False, 'a1fd0ed4f85a1dab', 620, ''),
+    (4, 313, 'simple', None, False, '4958a33b6b2c53dd', 617, ''),
+    (4, 314, 'simple', None, False, '7a97b9f962024017', 762, ''),
+    (4, 315, 'simple', None, False, '57f766ab8ea3e13c', 539, ''),
+    (4, 316, 'simple', None, False, '5321a4b9730f161c', 539, ''),
+    (4, 317, 'simple', None, False, '1d9438cf5495872a', 817, ''),
+    (4, 318, 'simple', None, False, 'a8ace49264912b71', 506, ''),
+    (4, 319, 'simple', None, False, '2ae1e8e3a448f602', 617, ''),
+    (4, 400, 'uniform', None, True, '3efc73ec13143eab', 855, 'cf25e1f2de48be4f'),
+    (4, 401, 'uniform', None, True, 'c9168351bd96a9ea', 859, '66b153705b8e5094'),
+    (4, 402, 'uniform', None, False, '44a2c2846fcd1307', 866, ''),
+    (4, 403, 'uniform', None, False, 'b99ce3a4bd0c7092', 841, ''),
+    (4, 404, 'uniform', None, False, '58baf1fc796c9ee7', 858, ''),
+    (4, 405, 'uniform', None, False, '691203b664c40940', 924, ''),
+    (4, 406, 'uniform', None, False, '8791cc577053cbb7', 836, ''),
+    (4, 407, 'uniform', None, False, 'bc8728dec623b173', 847, ''),
+    (4, 408, 'uniform', None, False, 'e1b71e1e43e13b1f', 905, ''),
+    (4, 409, 'uniform', None, False, '804a31d5fa541125', 843, ''),
+    (2, 501, 'simple', None, False, '2e6668107ab0ac2a', 313, ''),
+    (3, 502, 'simple', None, False, 'bc545ba9d4637794', 497, ''),
+    (5, 503, 'simple', None, False, 'bf79ccff43f628bf', 866, ''),
+    (2, 504, 'uniform', None, False, '3dde85028779ac46', 467, ''),
+    (3, 505, 'uniform', None, False, 'b84a31faf8ebd20e', 621, ''),
+    (4, 506, 'simple', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, '8a8456f451729b37'),
+    (3, 507, 'uniform', {'ruleset': 'deluxe'}, False, '7802e1dfdd0473ef', 610, ''),
+    (4, 508, 'simple', {'intro': True}, False, '56eef8cd90521bc3', 457, ''),
+    (2, 509, 'uniform', {'intro': True}, False, 'afe19b71ce0020eb', 421, ''),
+    (3, 510, 'simple', {'max_rounds': 5}, False, 'fc50ce1277af3cf2', 93, ''),
+    (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
+    # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
+    # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
+    (4, 600, 'heuristic', None, True, '8510bf2e22dee2c8', 457, '721d628fa9193b4c'),
+    (3, 601, 'heuristic', None, False, 'a373d64a20458305', 364, ''),
+    (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, 'fa918d6eb8c90917'),
+    (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),
+    (3, 604, 'price-war', None, False, 'c0a2ebad2b6829d3', 323, ''),
+    (2, 605, 'gardens-luxury', {'intro': True}, False, 'da42af5b6b59b9d1', 164, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents
@@ -112,4 +121,4 @@ def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps
 def test_the_rules_pages_read_as_before():
     clauses = game_class("fcm").clauses()
     digest = hashlib.sha256(json.dumps(clauses, sort_keys=True).encode()).hexdigest()[:16]
-    assert (len(clauses), digest) == (114, "d725fcfe572b8e29")
+    assert (len(clauses), digest) == (116, "9ae892f7882c6929")

@@ -55,7 +55,10 @@ def make_agents(name, players: int, agents="random"):
 
 
 def agent_kinds(cls) -> dict:
+    """Every game has 'random' (uniform unless the game gives a sensible random agent of its own, as FCM
+    does, so that ``simulate``'s default agents play complete games), 'uniform' (always uniform among the
+    legal options) and 'person'; a game adds its own kinds through ``agents()``."""
     from .agents import PersonAgent, RandomAgent
-    kinds = {"random": RandomAgent, "person": PersonAgent}
+    kinds = {"random": RandomAgent, "uniform": RandomAgent, "person": PersonAgent}
     kinds.update(getattr(cls, "agents", lambda: {})())
     return kinds

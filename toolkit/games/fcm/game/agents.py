@@ -1,4 +1,5 @@
-"""Agents for the whole game: a heuristic that builds a working chain (FCM-I71).
+"""The simple heuristic for the whole game (agent kind 'simple'): it builds a working chain (FCM-I71). The
+default heuristic is the strategic agent (``strategic.py``, FCM-I75).
 
 The heuristic hires along a fixed plan (a cook, a marketeer, a manager, a trainer, a pricing manager, an
 errand boy, waitresses), trains cooks, marketeers and managers up one step, places its restaurant and its
@@ -63,7 +64,7 @@ def place_score(game, seat, entrance) -> float:
 class HeuristicAgent(Agent):
     """A sensible chain builder (FCM-I71)."""
 
-    name = "heuristic"
+    name = "simple"
 
     def choose(self, game, decision, rng):
         f = getattr(self, "_" + decision.kind, None)

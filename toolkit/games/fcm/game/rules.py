@@ -1,5 +1,5 @@
 """Food Chain Magnate, the whole game: the map layer and the companies composed into rounds of seven
-phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I71).
+phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I76).
 
 ``FcmGame`` asks every decision through ``pending()``: the company layer's (reserve card, restructuring,
 turn order, hiring, training, firing, freezer) and this layer's (starting restaurants, campaigns, food and
@@ -288,8 +288,18 @@ class FcmGame(Setup, Working, Game):
 
     @staticmethod
     def agents():
+        """'heuristic' is the strategic agent with the style dealt to its seat, one kind per named style,
+        'simple' the first heuristic (FCM-I71), 'random' sensible random play (FCM-I76; uniform choices
+        almost never sell, FCM-I70) and 'uniform' the plain uniform agent."""
+        from functools import partial
+
         from .agents import HeuristicAgent
-        return {"heuristic": HeuristicAgent}
+        from .sensible import SensibleRandomAgent
+        from .strategic import StrategicAgent
+        from .styles import STYLES
+        kinds = {"heuristic": StrategicAgent, "simple": HeuristicAgent, "random": SensibleRandomAgent}
+        kinds.update({name: partial(StrategicAgent, name) for name in STYLES})
+        return kinds
 
     def player_name(self, seat: int) -> str:
         return f"Player {seat}"
