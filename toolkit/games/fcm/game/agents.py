@@ -64,6 +64,7 @@ class HeuristicAgent(Agent):
     """A sensible chain builder (FCM-I71)."""
 
     name = "heuristic"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def choose(self, game, decision, rng):
         f = getattr(self, "_" + decision.kind, None)
