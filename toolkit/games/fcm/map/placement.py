@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ....core.errors import IllegalChoice
 from .board import CORNERS, SIDES, Campaign, FcmMap, House, Restaurant, corner_square, rect
-from .roads import RANGES, STEPS, entrances, location_distance
+from .roads import RANGES, STEPS, entrances, location_distance, restaurant_ends
 
 MAX_RESTAURANTS = 3
 #: What each marketeer may place and its longest duration (FCM-3.4, FCM-I18).
@@ -158,7 +158,7 @@ def legal_restaurants(fmap: FcmMap, chain: int, kind: str = "start", ruleset: st
 
 
 def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> list:
-    empty, _ = fmap.open_ground()
+    empty, near = fmap.open_ground()
     check = {"start": check_starting_restaurant,
              "local": lambda m, ch, t, c: check_local_restaurant(m, ch, t, c, ruleset),
              "regional": check_regional_restaurant}[kind]
@@ -168,6 +168,9 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
             if not (empty[r][c] and empty[r][c + 1] and empty[r + 1][c] and empty[r + 1][c + 1]):
                 continue
             for corner in CORNERS:
+                er, ec = corner_square((r, c), corner)
+                if not near[er][ec]:         # the entrance touches no road (FCM-I5): skip the full check
+                    continue
                 try:
                     check(fmap, chain, (r, c), corner)
                 except IllegalChoice:
@@ -304,8 +307,8 @@ def check_campaign(fmap: FcmMap, chain: int, number: int, top, turned: bool = Fa
                     clauses + ("FCM-I18",))
 
 
-def _within_range(fmap, opened, squares, rng) -> bool:
-    d = location_distance(fmap, opened, squares)
+def _within_range(fmap, opened, squares, rng, starts=None) -> bool:
+    d = location_distance(fmap, opened, squares, starts)
     return d is not None and d <= rng
 
 
@@ -321,15 +324,18 @@ def campaign_places(fmap: FcmMap, chain: int, number: int, marketeer: str | None
     empty, near = fmap.open_ground()
     rng = RANGES.get(marketeer)
     opened = fmap.chain_restaurants(chain, open_only=True)
+    starts = [restaurant_ends(fmap, r) for r in opened]
     h, w = fmap.tileset.marketing[number].size
     out = []
     for turned in ((False, True) if h != w else (False,)):
         hh, ww = (w, h) if turned else (h, w)
         for r in range(fmap.height - hh + 1):
             for c in range(fmap.width - ww + 1):
+                if not empty[r][c]:
+                    continue
                 cells = rect((r, c), hh, ww)
                 if (all(empty[a][b] for a, b in cells) and any(near[a][b] for a, b in cells)
-                        and (rng is None or _within_range(fmap, opened, cells, rng))):
+                        and (rng is None or _within_range(fmap, opened, cells, rng, starts))):
                     out.append(((r, c), turned))
     return out
 
