@@ -1,7 +1,9 @@
 """Benchmark: full 4-player games of The McDonald's Game per second on one core (target 1,000).
 
-Plays seeded games through the core play loop with events off (``log=False``), as ``simulate`` does.
-Usage: python benchmarks/bench_mcdonalds.py [games]
+Plays seeded games through the core play loop with events off (``log=False``), as ``simulate`` does. Also the
+toolkit against a tight loop of the same rules (``tight_mcdonalds.py``, random players), per turn, by CPU time in
+one process (``yardstick.py``); target: at most 3x.
+Usage: python benchmarks/bench_mcdonalds.py [games] [--big]
 """
 from __future__ import annotations
 
@@ -24,8 +26,23 @@ def bench(agents: str, games: int, options=None) -> tuple[float, float]:
     return games / (time.perf_counter() - start), decisions / games
 
 
+def against_tight_loop(games):
+    import tight_mcdonalds
+    from yardstick import compare, report
+    data, agents = tight_mcdonalds.board_data(), make_agents("mcdonalds", 4, "random")
+
+    def toolkit_game(seed):
+        g = McDonaldsGame(players=4, seed=seed, log=False)
+        play(g, agents)
+        return g.turn
+    return report("mcdonalds, 4 random players", compare(toolkit_game, lambda rng: tight_mcdonalds.play(data, 4, rng), games))
+
+
 def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    print(against_tight_loop(10000 if "--big" in sys.argv else 1500) + " (target 3x)")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 2000
     print(f"The McDonald's Game, 4 players, {games} games per line, one core:")
     for agents in ("random", "heuristic"):
         rate, per = bench(agents, games)
