@@ -32,21 +32,11 @@ def stepper_frame_ms(frames=40):
     return 1000 * (time.perf_counter() - t) / frames
 
 
-def against_tight_loop(games):
-    import tight_disneyland
-    from yardstick import compare, report
-    data, agents = tight_disneyland.board_data(), make_agents("disneyland", 4, "random")
-
-    def toolkit_game(seed):
-        g = DisneylandGame(4, seed, log=False)
-        play(g, agents)
-        return g.turn
-    return report("disneyland, 4 random players", compare(toolkit_game, lambda rng: tight_disneyland.play(data, 4, rng)[0], games))
-
-
 if __name__ == "__main__":
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    print(against_tight_loop(20000 if "--big" in sys.argv else 3000) + " (target 3x)")
+    import tight_disneyland
+    from yardstick import against_tight_loop
+    print(against_tight_loop(DisneylandGame, tight_disneyland, 20000 if "--big" in sys.argv else 3000))
     for kind in ("random", "heuristic"):
         print(f"disneyland: {games_per_second(kind):,.0f} full 4-player games/s on one core ({kind} agents; target 1,500)")
     print(f"disneyland stepper: {stepper_frame_ms():.0f} ms per redrawn frame (target 100)")

@@ -30,21 +30,11 @@ def bench(kind, seconds, players=4):
     return games / took, games / cpu, decisions / took, turns / games
 
 
-def against_tight_loop(games):
-    import tight_hamburgerspelet
-    from yardstick import compare, report
-    data, agents = tight_hamburgerspelet.board_data(), make_agents("hamburgerspelet", 4, "random")
-
-    def toolkit_game(seed):
-        g = HamburgerGame(players=4, seed=seed, log=False)
-        play(g, agents)
-        return g.turn
-    return report("hamburgerspelet, 4 random players", compare(toolkit_game, lambda rng: tight_hamburgerspelet.play(data, 4, rng), games))
-
-
 def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    print(against_tight_loop(2000 if "--big" in sys.argv else 300) + " (target 3x)")
+    import tight_hamburgerspelet
+    from yardstick import against_tight_loop
+    print(against_tight_loop(HamburgerGame, tight_hamburgerspelet, 2000 if "--big" in sys.argv else 300))
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seconds = float(args[0]) if args else 3.0
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"

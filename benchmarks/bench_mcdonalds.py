@@ -26,21 +26,11 @@ def bench(agents: str, games: int, options=None) -> tuple[float, float]:
     return games / (time.perf_counter() - start), decisions / games
 
 
-def against_tight_loop(games):
-    import tight_mcdonalds
-    from yardstick import compare, report
-    data, agents = tight_mcdonalds.board_data(), make_agents("mcdonalds", 4, "random")
-
-    def toolkit_game(seed):
-        g = McDonaldsGame(players=4, seed=seed, log=False)
-        play(g, agents)
-        return g.turn
-    return report("mcdonalds, 4 random players", compare(toolkit_game, lambda rng: tight_mcdonalds.play(data, 4, rng), games))
-
-
 def main():
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    print(against_tight_loop(10000 if "--big" in sys.argv else 1500) + " (target 3x)")
+    import tight_mcdonalds
+    from yardstick import against_tight_loop
+    print(against_tight_loop(McDonaldsGame, tight_mcdonalds, 10000 if "--big" in sys.argv else 1500))
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 2000
     print(f"The McDonald's Game, 4 players, {games} games per line, one core:")

@@ -70,6 +70,6 @@ def play(data, players, rng):
                     closes = smile != pick
                     break
             if closes:
-                return turns + 1, points
+                return turns + 1
         turns += 1
         seat = (seat + 1) % players

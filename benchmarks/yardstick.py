@@ -46,3 +46,17 @@ def report(name, r) -> str:
     return (f"{name}: {r['games']} games each; turns per game: toolkit {tm:.1f} +- {ts:.1f}, tight loop "
             f"{lm:.1f} +- {ls:.1f}; CPU per turn: toolkit {r['toolkit_us']:.2f} us, tight loop {r['tight_us']:.2f} us; "
             f"ratio {r['ratio']:.2f}x")
+
+
+def against_tight_loop(game_class, tight, games: int, players: int = 4) -> str:
+    """The report line of ``game_class`` played by random agents against the tight loop module ``tight``
+    (``tight.board_data()`` and ``tight.play(data, players, rng)`` returning the number of turns)."""
+    from toolkit.core import make_agents, play
+    data, agents = tight.board_data(), make_agents(game_class, players, "random")
+
+    def toolkit_game(seed):
+        g = game_class(players=players, seed=seed, log=False)
+        play(g, agents)
+        return g.turn
+    return report(f"{game_class.name}, {players} random players",
+                  compare(toolkit_game, lambda rng: tight.play(data, players, rng), games)) + " (target 3x)"
