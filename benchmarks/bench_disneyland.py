@@ -1,18 +1,24 @@
 """The Disneyland Game: full 4-player games per second on one core (no per-step snapshots, no event
 sentences), and milliseconds per redrawn stepper frame. Targets: 1,500 games/s; 100 ms a frame.
 
-Run: python benchmarks/bench_disneyland.py
+Also the toolkit against a tight loop of the same rules (``tight_disneyland.py``), per turn, by CPU time in one
+process (``yardstick.py``); target: at most 3x.
+
+Run: python benchmarks/bench_disneyland.py [--big]
 """
+import sys
 import time
 
-from toolkit.core.simulate import play_one
+from toolkit.core import make_agents, play
+from toolkit.games.disneyland.rules import DisneylandGame
 
 
 def games_per_second(agents="random", n=3000, seed=0):
-    play_one("disneyland", seed, 4, agents)          # warm up imports and the board
+    seats = make_agents("disneyland", 4, agents)
+    play(DisneylandGame(4, seed, log=False), seats)          # warm up imports and the board
     t = time.perf_counter()
     for i in range(n):
-        play_one("disneyland", seed + i, 4, agents)
+        play(DisneylandGame(4, seed + i, log=False), seats)
     return n / (time.perf_counter() - t)
 
 
@@ -27,6 +33,10 @@ def stepper_frame_ms(frames=40):
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    import tight_disneyland
+    from yardstick import against_tight_loop
+    print(against_tight_loop(DisneylandGame, tight_disneyland, 20000 if "--big" in sys.argv else 3000))
     for kind in ("random", "heuristic"):
         print(f"disneyland: {games_per_second(kind):,.0f} full 4-player games/s on one core ({kind} agents; target 1,500)")
     print(f"disneyland stepper: {stepper_frame_ms():.0f} ms per redrawn frame (target 100)")

@@ -2,7 +2,8 @@
 count and their length in rounds, uniform random games (they end by the round limit, FCM-I70), one Dinnertime
 on a full 5x4 map (5 chains, 3 restaurants each, demand on every house), and the invariants over many seeded
 games. The strategic agents and sensible random play are measured in ``bench_fcm_agents.py``.
-A plain script: ``python benchmarks/bench_fcm.py [--quick]``."""
+A plain script: ``python benchmarks/bench_fcm.py`` (20 games per line, about a minute) or ``--big`` (100 games
+per line and the invariants over 400 games, several minutes)."""
 import random
 import statistics
 import sys
@@ -15,17 +16,41 @@ from toolkit.games.fcm.map import placement
 from toolkit.games.fcm.company.structure import Structure
 from toolkit.games.fcm.game.rules import FcmGame
 
-QUICK = "--quick" in sys.argv
+QUICK = "--big" not in sys.argv
 
 
 def games(players, kind, seeds, options=None):
-    t = time.perf_counter()
+    """(CPU seconds, rows of (rounds, end reason, decisions)): CPU time of this process, which a busy machine
+    disturbs less than the clock."""
+    t = time.process_time()
     rows = []
     for s in seeds:
         g = FcmGame(players=players, seed=s, options=options, log=False)
         play(g, make_agents("fcm", players, kind))
         rows.append((g.turn, g.end_reason, len(g.choices)))
-    return time.perf_counter() - t, rows
+    return time.process_time() - t, rows
+
+
+def dinnertime_against_tight(base, batches=5, per=100):
+    """CPU ms of one Dinnertime, toolkit and tight loop (``tight_dinnertime.py``), in alternating batches on copies
+    of the same state; both must leave the same cash."""
+    import tight_dinnertime
+    a, b = base.clone(), base.clone()
+    dinnertime.run(a)
+    tight_dinnertime.run(b)
+    assert [c.cash for c in a.co.companies] == [c.cash for c in b.co.companies], "the tight loop sold differently"
+    toolkit = tight = 0.0
+    for _ in range(batches):
+        gs, hs = [base.clone() for _ in range(per)], [base.clone() for _ in range(per)]
+        t = time.process_time()
+        for g in gs:
+            dinnertime.run(g)
+        t2 = time.process_time()
+        for g in hs:
+            tight_dinnertime.run(g)
+        toolkit, tight = toolkit + t2 - t, tight + time.process_time() - t2
+    n = batches * per
+    return 1000 * toolkit / n, 1000 * tight / n
 
 
 def full_dinner_state(seed=1):
@@ -57,7 +82,7 @@ def full_dinner_state(seed=1):
 
 def main():
     n = 20 if QUICK else 100
-    print(f"FCM whole game ({'quick' if QUICK else 'full'} run)")
+    print(f"FCM whole game ({'quick' if QUICK else 'full'} run); times are CPU time of this process")
     print("\nSimple heuristic agents, full games (every one should end by the second bank break):")
     for players in (2, 3, 4, 5):
         secs, rows = games(players, "simple", range(n))
@@ -89,6 +114,10 @@ def main():
         dinnertime.run(g)
         times.append(time.perf_counter() - t)
     print(f"  median {1000 * statistics.median(times):.2f} ms with the explanation sentences (log on)")
+    base.log = False
+    toolkit, tight = dinnertime_against_tight(base)
+    print(f"  against a tight Dinnertime (CPU, alternating batches): toolkit {toolkit:.3f} ms, tight loop {tight:.3f} ms, "
+          f"ratio {toolkit / tight:.2f}x (target 3x)")
     if not QUICK:
         sys.path.insert(0, ".")
         from tests.fcm import invariants
@@ -105,4 +134,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     main()

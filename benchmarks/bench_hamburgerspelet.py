@@ -1,6 +1,9 @@
 """Hamburgerspelet speed: full 4-player games per second on one core (log=False, as in ``simulate``).
 
-Run: python benchmarks/bench_hamburgerspelet.py [seconds per agent kind]
+Also the toolkit against a tight loop of the same rules (``tight_hamburgerspelet.py``, random players), per turn,
+by CPU time in one process (``yardstick.py``); target: at most 3x.
+
+Run: python benchmarks/bench_hamburgerspelet.py [seconds per agent kind] [--big]
 Prints, for each kind of agent, games per second (by the clock, and by this process's CPU time, which a busy
 machine disturbs less), decisions per second and the mean game length (a turn is one player's turn). Game
 length depends mostly on the agents: random players take hundreds of turns. The machine's load average is
@@ -28,7 +31,12 @@ def bench(kind, seconds, players=4):
 
 
 def main():
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tight_hamburgerspelet
+    from yardstick import against_tight_loop
+    print(against_tight_loop(HamburgerGame, tight_hamburgerspelet, 2000 if "--big" in sys.argv else 300))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    seconds = float(args[0]) if args else 3.0
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
     print(f"Hamburgerspelet, 4 players, one core, {seconds:g} s per kind (load average {load}, "
           f"{os.cpu_count()} cores)")

@@ -14,6 +14,10 @@ class Agent:
     """Base agent: ``choose(game, decision, rng)`` returns one of ``decision.values``."""
 
     name = "agent"
+    # A trusted agent always answers with one of ``decision.values`` and answers a decision with a single option
+    # by that option without drawing from its generator. The play loop then applies its answers unchecked and
+    # answers single options for it (``play``); tests/test_same_games.py shows that games stay the same.
+    trusted = False
 
     def choose(self, game, decision: Decision, rng):
         raise NotImplementedError
@@ -26,6 +30,7 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal options."""
 
     name = "random"
+    trusted = True
 
     def choose(self, game, decision, rng):
         opts = decision.values

@@ -13,18 +13,7 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
     Returns the pending decision (None if the game is over). With ``history`` the states are kept.
     """
     if history is None and max_steps is None:
-        # the fast path for simulations: each seat's generator looked up once
-        rngs = [game.streams[f"agent-{seat}"] for seat in range(1, game.players + 1)]
-        decision = game.pending()
-        while decision is not None:
-            p = decision.player - 1
-            try:
-                value = agents[p].choose(game, decision, rngs[p])
-            except WaitingForPerson:
-                return decision
-            game.apply(value)
-            decision = game.pending()
-        return None
+        return _play_through(game, agents)
     steps = 0
     while True:
         g = game if history is None else history.game
@@ -40,3 +29,33 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
             return decision
         steps += 1
 
+
+def _play_through(game, agents):
+    """The fast path for simulations. A trusted agent (``Agent.trusted``) takes its answers from the legal list,
+    so they are applied without a second check, and a decision with one option is answered for it; any other
+    agent (a person, an agent written in a notebook) is asked every time and its answers are checked."""
+    trusted = [getattr(a, "trusted", False) for a in agents]
+    rngs = [None] * game.players            # each seat's generator, looked up once when first needed
+    record, apply_answer = game.choices.append, game._apply      # Game.apply_trusted, inlined
+    pending = game.pending
+    decision = pending()
+    while decision is not None:
+        p = decision.player - 1
+        if trusted[p]:
+            values = decision.values
+            value = values[0] if len(values) == 1 else agents[p].choose(game, decision, rngs[p] or _rng(game, rngs, p))
+            record(value)
+            apply_answer(decision, value)
+        else:
+            try:
+                value = agents[p].choose(game, decision, rngs[p] or _rng(game, rngs, p))
+            except WaitingForPerson:
+                return decision
+            game.apply(value)
+        decision = pending()
+    return None
+
+
+def _rng(game, rngs, p):
+    rng = rngs[p] = game.streams[f"agent-{p + 1}"]
+    return rng

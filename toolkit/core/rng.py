@@ -17,8 +17,11 @@ def derive_seed(seed: int, *names) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-class Streams:
+class Streams(dict):
     """Named ``random.Random`` generators, created on first use.
+
+    A dict of name -> generator whose missing names make their generator, so that a look-up in a game's hot
+    loop is a plain dict look-up.
 
     >>> s, t = Streams(7), Streams(7)
     >>> _ = t["deck"].random()          # drawing from one stream leaves the others as they were
@@ -26,24 +29,34 @@ class Streams:
     True
     """
 
-    __slots__ = ("seed", "_streams")
+    __slots__ = ("seed",)
 
     def __init__(self, seed: int):
+        super().__init__()
         self.seed = int(seed)
-        self._streams: dict[str, random.Random] = {}
 
-    def __getitem__(self, name: str) -> random.Random:
-        r = self._streams.get(name)
-        if r is None:
-            r = self._streams[name] = random.Random(derive_seed(self.seed, name))
+    def __missing__(self, name: str) -> random.Random:
+        r = self[name] = random.Random(derive_seed(self.seed, name))
         return r
+
+    @property
+    def _streams(self) -> dict:
+        """The generators made so far (the object itself; kept for the games' fast copies)."""
+        return self
+
+    @_streams.setter
+    def _streams(self, streams: dict) -> None:
+        self.clear()
+        self.update(streams)
 
     def __deepcopy__(self, memo):
         # a generator's state is an immutable tuple: a shallow copy of each is a full, cheap copy
-        new = Streams.__new__(Streams)
-        new.seed = self.seed
-        new._streams = {name: copy.copy(r) for name, r in self._streams.items()}
+        new = Streams(self.seed)
+        new.update((name, copy.copy(r)) for name, r in self.items())
         return new
+
+    def __repr__(self) -> str:
+        return f"Streams(seed={self.seed}, made={sorted(self)})"
 
     def load(self, name: str, faces, sides: int = 6) -> None:
         """Replace stream ``name`` by a loaded die that rolls ``faces`` in order (for scripted tests).
@@ -51,7 +64,7 @@ class Streams:
         >>> s = Streams(1); s.load("die", [6, 2]); [roll(s["die"]), roll(s["die"])]
         [6, 2]
         """
-        self._streams[name] = LoadedDie(faces, sides)
+        self[name] = LoadedDie(faces, sides)
 
 
 def roll(rng, sides: int = 6) -> int:

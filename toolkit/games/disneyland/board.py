@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ...core.data import need as _need, read_json
 
@@ -36,7 +36,7 @@ class Board:
     photo_points: dict
     photos: dict           # {"good": n, "bad": m}
 
-    @property
+    @cached_property
     def cards(self) -> dict:
         return {c.id: c for pile in self.piles.values() for c in pile}
 

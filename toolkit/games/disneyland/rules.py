@@ -8,15 +8,32 @@ Decision(player=1, kind='roll', values=('roll',))
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
-from ...core.rng import roll as roll_die
 from .board import Board, default_board, load_board
 
 HOURS = 12          # DL-4.5: twelve moves of the hand, 9 back round to 9
 LAST_HOUR = 11      # after 11 moves the clock shows 8 (DL-6.1)
 HANDS = ("left", "right")
+
+
+# Decisions are never changed once made, so one serves every game that needs the same one (for speed).
+_MADE: dict = {}
+
+
+def _once(key, make) -> Decision:
+    d = _MADE.get(key)
+    if d is None:
+        d = _MADE[key] = make()
+    return d
+
+
+@lru_cache(maxsize=8)
+def _photo_faces(ngood: int, nbad: int) -> dict:
+    return {f"P{i + 1:02d}": i < ngood for i in range(ngood + nbad)}
 
 
 def hour(moves: int) -> int:
@@ -46,8 +63,7 @@ class DisneylandGame(Game):
         for c in self.piles:
             self.streams["deck"].shuffle(self.piles[c])
         # DL-3.4 / DL-I3: photos shuffled face down on the camera
-        ngood = b.photos["good"]
-        self.photo_good = {f"P{i + 1:02d}": i < ngood for i in range(ngood + b.photos["bad"])}
+        self.photo_good = _photo_faces(b.photos["good"], b.photos["bad"])     # photo id -> good? (shared)
         self.photos = list(self.photo_good)
         self.streams["deck"].shuffle(self.photos)
         self.clock = 0                                        # DL-3.1: moves made from 9 o'clock
@@ -63,14 +79,18 @@ class DisneylandGame(Game):
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
         self.closing_turn = None  # the turn in which the park would first have closed
-        self._roll = [Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
-                      for s in range(1, players + 1)]
+        self._roll = [_once(("roll", s), lambda: Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),),
+                                                          ("DL-4.1",))) for s in range(1, players + 1)]
+        if self.log:
+            self._setup_events()
+        self._decision = self._roll[0]
+
+    def _setup_events(self):
         self.emit("setup", f"The clock shows 9; the two wishing stars wait in the middle; the {len(self.card)} cards "
                   f"lie shuffled in {len(self.piles)} colour piles and {len(self.photos)} photos on the camera; the "
                   f"trains start on draw spaces {', '.join(str(p) for p in self.pos)}.",
                   ("DL-3.1", "DL-3.2", "DL-3.3", "DL-I2", "DL-3.4", "DL-3.5", "DL-I4"))
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
-        self._decision = self._roll[0]
 
     # --- queries ---------------------------------------------------------------------------------
     def pending(self):
@@ -159,9 +179,10 @@ class DisneylandGame(Game):
             self._wish_target(int(value))
         elif kind == "wish-kind":
             self.stage = ("hide", self.stage[1], value, "wish")
-            self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
-                      f"{'Photo' if value == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"), self.current,
-                      target=self.stage[1], wish=value)
+            if self.log:
+                self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
+                          f"{'Photo' if value == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
+                          self.current, target=self.stage[1], wish=value)
         elif kind == "hide":
             self._hide(decision, value)
         elif kind == "pick":
@@ -174,7 +195,7 @@ class DisneylandGame(Game):
 
     def _take_turn(self):
         seat = self.current
-        roll = roll_die(self.streams["die"])                       # DL-4.1
+        roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
         self.last_roll = roll
         log = self.log                                                   # skip the sentences in fast runs
         if log:
@@ -200,7 +221,9 @@ class DisneylandGame(Game):
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
         if not pile:
-            self.emit("draw", f"The {space.pile} pile is empty: Player {seat} draws nothing.", ("DL-5.1", "DL-I5"), seat)
+            if self.log:
+                self.emit("draw", f"The {space.pile} pile is empty: Player {seat} draws nothing.", ("DL-5.1", "DL-I5"),
+                          seat)
         else:
             cid = pile.pop()
             self.held_cards[seat - 1].append(cid)
@@ -213,7 +236,8 @@ class DisneylandGame(Game):
 
     def _space_camera(self, seat, space):
         if not self.photos:
-            self.emit("camera", f"The photo deck is empty: Player {seat} gets no photo.", ("DL-5.2", "DL-I5"), seat)
+            if self.log:
+                self.emit("camera", f"The photo deck is empty: Player {seat} gets no photo.", ("DL-5.2", "DL-I5"), seat)
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
@@ -229,14 +253,16 @@ class DisneylandGame(Game):
                       ("DL-5.3", "DL-I6"), seat)
             self._end_turn()
         else:
-            self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
+            if self.log:
+                self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
             self.stage = ("wish-target",)
 
     def _space_clock(self, seat, space):
         if self.clock < LAST_HOUR:
             self.clock += 1                                              # DL-5.6
-            self.emit("clock", f"Player {seat} moves the clock on to {self.hour()} o'clock.", ("DL-5.6",), seat,
-                      clock=self.clock)
+            if self.log:
+                self.emit("clock", f"Player {seat} moves the clock on to {self.hour()} o'clock.", ("DL-5.6",),
+                          seat, clock=self.clock)
             if self.clock == LAST_HOUR:
                 self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
             self._end_turn()
@@ -250,11 +276,12 @@ class DisneylandGame(Game):
     _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
     def _wish_targets(self, seat):
-        return [s for s in range(1, self.players + 1) if s != seat and self.card_count(s) > 0]
+        return [s for s in range(1, self.players + 1) if s != seat and (self.held_cards[s - 1] or self.held_photos[s - 1])]
 
     def _wish_target(self, target):
-        self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",), self.current,
-                  target=target)
+        if self.log:
+            self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",),
+                      self.current, target=target)
         self.stage = ("wish-kind", target)
 
     def _hide(self, decision, value):
@@ -365,27 +392,25 @@ class DisneylandGame(Game):
         if kind == "roll":
             return self._roll[seat - 1]
         if kind == "wish-target":
-            opts = [Option(t, f"wish from Player {t}") for t in self._wish_targets(seat)]
-            return Decision(seat, "wish-target", "Which player do you wish from?", opts, ("DL-5.3", "DL-I6"))
+            targets = tuple(self._wish_targets(seat))
+            return _once((kind, seat, targets), lambda: Decision(
+                seat, "wish-target", "Which player do you wish from?",
+                [Option(t, f"wish from Player {t}") for t in targets], ("DL-5.3", "DL-I6")))
         if kind == "wish-kind":
             t = st[1]
-            opts = []
-            if self.held_photos[t - 1]:
-                opts.append(Option("photo", "one of your Photo Cards"))
-            if self.held_cards[t - 1]:
-                opts.append(Option("attraction", "one of your Attraction Cards"))
-            return Decision(seat, "wish-kind", f"What do you wish for from Player {t}?", opts, ("DL-5.3", "DL-I6"))
+            kinds = (bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1]))
+            return _once((kind, seat, t, kinds), lambda: self._wish_kind(seat, t, *kinds))
         if kind == "hide":
             hider = st[1] if st[3] == "wish" else st[2]
-            opts = [Option("smile-left", "smiling star in the left hand"),
-                    Option("smile-right", "smiling star in the right hand")]
-            clause = ("DL-5.3", "DL-I7") if st[3] == "wish" else ("DL-6.3", "DL-I7")
-            return Decision(hider, "hide", "Hide the stars: which hand holds the smiling star?", opts, clause,
-                            secret=True)
+            return _once((kind, hider, st[3]), lambda: Decision(
+                hider, "hide", "Hide the stars: which hand holds the smiling star?",
+                [Option("smile-left", "smiling star in the left hand"),
+                 Option("smile-right", "smiling star in the right hand")],
+                ("DL-5.3", "DL-I7") if st[3] == "wish" else ("DL-6.3", "DL-I7"), secret=True))
         if kind == "pick":
-            opts = [Option(h, f"the {h} hand") for h in HANDS]
-            clause = ("DL-5.3",) if st[-1] == "wish" else ("DL-6.3",)
-            return Decision(st[1], "pick", "Pick a hand", opts, clause)
+            return _once((kind, st[1], st[-1]), lambda: Decision(
+                st[1], "pick", "Pick a hand", [Option(h, f"the {h} hand") for h in HANDS],
+                ("DL-5.3",) if st[-1] == "wish" else ("DL-6.3",)))
         if kind == "take":
             t, wish = st[1], st[2]
             if wish == "photo":
@@ -395,10 +420,20 @@ class DisneylandGame(Game):
             return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
         if kind == "stay-open":
             asker = (seat - 1 + st[1]) % self.players + 1
-            opts = [Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")]
-            return Decision(asker, "stay-open", "The park would close: ask for it to stay open?", opts,
-                            ("DL-6.2", "DL-I9"))
+            return _once((kind, asker), lambda: Decision(
+                asker, "stay-open", "The park would close: ask for it to stay open?",
+                [Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")],
+                ("DL-6.2", "DL-I9")))
         raise AssertionError(st)
+
+    @staticmethod
+    def _wish_kind(seat, target, photos, attractions):
+        opts = []
+        if photos:
+            opts.append(Option("photo", "one of your Photo Cards"))
+        if attractions:
+            opts.append(Option("attraction", "one of your Attraction Cards"))
+        return Decision(seat, "wish-kind", f"What do you wish for from Player {target}?", opts, ("DL-5.3", "DL-I6"))
 
     @staticmethod
     def agents():
@@ -410,6 +445,7 @@ class DisneylandHeuristic(Agent):
     a character's 2), takes characters before attractions, and asks to keep the park open when behind."""
 
     name = "heuristic"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def choose(self, game, d, rng):
         me = d.player

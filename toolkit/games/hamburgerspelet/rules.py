@@ -619,6 +619,7 @@ class MemoryAgent(Agent):
     an ingredient it needs (or the one that hurts most)."""
 
     name = "memory"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def memory(self, game, seat, rng) -> list:
         """For each spot, the ingredient this agent remembers there, or NOT_SEEN (a list not to be changed)."""

@@ -754,6 +754,7 @@ class McDonaldsHeuristic(Agent):
     its rack is shortest of; gives the items it holds most of. Race decisions by hand are made at random."""
 
     name = "heuristic"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def __init__(self, forget: float = 0.0):
         self.forget = forget

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ....core.data import need as _need, read_json
 
@@ -69,9 +69,9 @@ class Staff:
     def __getitem__(self, card: str) -> Employee:
         return self.employees[card]
 
-    @property
+    @cached_property
     def order(self) -> dict:
-        """id -> place in the file, for sorting."""
+        """id -> place in the file, for sorting (made once: never change it)."""
         return {e: i for i, e in enumerate(self.employees)}
 
     def name(self, card: str) -> str:

@@ -8,7 +8,9 @@ its price. It uses only public information and its own hand.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
+from functools import lru_cache
 
 from ....core.agents import Agent
 from . import marketing
@@ -61,10 +63,25 @@ def place_score(game, seat, entrance) -> float:
     return score
 
 
+@lru_cache(maxsize=4096)
+def _structure_cards(value: str) -> tuple:
+    """The cards named in a structure option, e.g. 'ceo(waitress, cook)': parsed once per option text."""
+    return tuple(c for c in re.split(r"[(),\s]+", value) if c)
+
+
+@lru_cache(maxsize=8192)
+def _structure_score(value: str, no_billboard: bool) -> tuple:
+    """(cards at work less twice the unwanted ones, their summed weight) of a structure option."""
+    weight = dict(WEIGHT, marketing_trainee=-5) if no_billboard else WEIGHT
+    cards = _structure_cards(value)
+    return (len(cards) - 2 * sum(weight.get(c, 0) < 0 for c in cards), sum(weight.get(c, 0) for c in cards))
+
+
 class HeuristicAgent(Agent):
     """A sensible chain builder (FCM-I71)."""
 
     name = "simple"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def choose(self, game, decision, rng):
         f = getattr(self, "_" + decision.kind, None)
@@ -103,15 +120,9 @@ class HeuristicAgent(Agent):
 
     def _restructure(self, game, d):
         """The structure with the most useful cards among the fullest ones."""
-        import re
-        weight = WEIGHT
-        if game.co.company(d.player).hand["marketing_trainee"] and not self._billboards_help(game, d.player):
-            weight = dict(WEIGHT, marketing_trainee=-5)    # no billboard would reach a house: train it instead
-
-        def score(v):
-            cards = [c for c in re.split(r"[(),\s]+", v) if c]
-            return (len(cards) - 2 * sum(weight.get(c, 0) < 0 for c in cards), sum(weight.get(c, 0) for c in cards))
-        scores = [score(v) for v in d.values]
+        # no billboard would reach a house: train the marketing trainee instead
+        no_billboard = bool(game.co.company(d.player).hand["marketing_trainee"]) and not self._billboards_help(game, d.player)
+        scores = [_structure_score(v, no_billboard) for v in d.values]
         return d.values[scores.index(max(scores))]
 
     def _billboards_help(self, game, seat) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..map import reach
 from ....core.errors import IllegalChoice
-from ..map.placement import MARKETEERS, campaign_squares, check_airplane, check_campaign
+from ..map.placement import MARKETEERS, campaign_places, campaign_squares, check_airplane, check_campaign
 from ..map.board import Campaign, SIDES
 
 GOODS = ("burger", "pizza", "lemonade", "beer", "soda")
@@ -59,27 +59,9 @@ def places(game, seat: int, card: str, number: int) -> list[str]:
     kind = fmap.tileset.marketing[number].kind
     name = marketeer_name(card)
     if kind != "airplane":
-        # the same places, in the same order, as placement.legal_campaigns: footprints that are not all empty
-        # or touch no road are skipped before the full check, which is what makes this fast
-        out = []
-        h, w = fmap.tileset.marketing[number].size
-        H, W = fmap.height, fmap.width
-        empty = [[fmap.is_empty((r, c)) for c in range(W)] for r in range(H)]
-        near = [[any(fmap.is_road((r + dr, c + dc)) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))) for c in range(W)]
-                for r in range(H)]
-        for turned in ((False, True) if h != w else (False,)):
-            hh, ww = (w, h) if turned else (h, w)
-            for r in range(H - hh + 1):
-                for c in range(W - ww + 1):
-                    cells = [(r + i, c + j) for i in range(hh) for j in range(ww)]
-                    if not all(empty[a][b] for a, b in cells) or not any(near[a][b] for a, b in cells):
-                        continue
-                    try:
-                        check_campaign(fmap, seat, number, (r, c), turned, name)
-                    except IllegalChoice:
-                        continue
-                    out.append(f"{r},{c}" + (" turned" if turned else ""))
-        return out
+        return [f"{r},{c}" + (" turned" if turned else "") for (r, c), turned in
+                fmap.remembered(("campaign places", seat, number, name),
+                                lambda: tuple(campaign_places(fmap, seat, number, name)))]
     out = []
     span = fmap.tileset.marketing[number].size[1]
     for side in SIDES:

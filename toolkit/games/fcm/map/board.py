@@ -237,6 +237,36 @@ class FcmMap:
         """Printed empty and nothing placed on it (FCM-I6)."""
         return self.on_map(sq) and self.terrain[sq[0]][sq[1]] == EMPTY and sq not in self._occ
 
+    # -------- answers remembered per map state (for speed: the agents and the options ask them often)
+    def state_key(self) -> tuple:
+        """What the placement rules read besides the printed map (which never changes): what stands on each
+        square, each restaurant's entrance corner and whether it is open, the drive-ins."""
+        return (frozenset(self._occ.items()), frozenset((r.rid, r.corner, r.open) for r in self.restaurants.values()),
+                frozenset(self.drive_ins))
+
+    def remembered(self, question: tuple, answer):
+        """``answer()`` for ``question`` in this map state, worked out once per state (copies of the map share
+        what was worked out: the state decides the answer). Answers are shared: never change one."""
+        memo = self.__dict__.get("_memo")
+        if memo is None or len(memo) > 256:
+            memo = self._memo = {}
+        key = (question, self.state_key())
+        if key not in memo:
+            memo[key] = answer()
+        return memo[key]
+
+    def open_ground(self) -> tuple:
+        """Two boolean grids ``[row][col]``: the square is empty (``is_empty``), and it touches a road (a road
+        square beside it); made once per state of what stands on the map."""
+        def grids():
+            near = self.__dict__.get("_near")
+            if near is None:      # printed roads never change
+                near = self._near = [[any(self.is_road((r + dr, c + dc)) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+                                      for c in range(self.width)] for r in range(self.height)]
+            empty = [[self.is_empty((r, c)) for c in range(self.width)] for r in range(self.height)]
+            return empty, near
+        return self.remembered(("open ground",), grids)
+
     def sources(self) -> list:
         """Drink sources as ``(square, drink)``, in square order."""
         return [((r, c), DRINK_CHARS[ch]) for r, row in enumerate(self.terrain) for c, ch in enumerate(row)

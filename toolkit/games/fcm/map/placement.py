@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ....core.errors import IllegalChoice
 from .board import CORNERS, SIDES, Campaign, FcmMap, House, Restaurant, corner_square, rect
-from .roads import RANGES, STEPS, entrances, location_distance
+from .roads import RANGES, STEPS, entrances, location_distance, restaurant_ends
 
 MAX_RESTAURANTS = 3
 #: What each marketeer may place and its longest duration (FCM-3.4, FCM-I18).
@@ -154,16 +154,26 @@ def place_regional_restaurant(fmap: FcmMap, chain: int, top, corner: str, move: 
 
 
 def legal_restaurants(fmap: FcmMap, chain: int, kind: str = "start", ruleset: str = "RB") -> list:
-    """Every legal ``(top, corner)`` for a new restaurant: ``kind`` 'start', 'local' or 'regional'."""
+    """Every legal ``(top, corner)`` for a new restaurant: ``kind`` 'start', 'local' or 'regional' (worked out
+    once per map state: the options and the agents both ask)."""
+    return list(fmap.remembered(("restaurants", chain, kind, ruleset),
+                                lambda: tuple(_legal_restaurants(fmap, chain, kind, ruleset))))
+
+
+def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> list:
+    empty, near = fmap.open_ground()
     check = {"start": check_starting_restaurant,
              "local": lambda m, ch, t, c: check_local_restaurant(m, ch, t, c, ruleset),
              "regional": check_regional_restaurant}[kind]
     out = []
     for r in range(fmap.height - 1):
         for c in range(fmap.width - 1):
-            if not all(fmap.is_empty(s) for s in rect((r, c), 2, 2)):
+            if not (empty[r][c] and empty[r][c + 1] and empty[r + 1][c] and empty[r + 1][c + 1]):
                 continue
             for corner in CORNERS:
+                er, ec = corner_square((r, c), corner)
+                if not near[er][ec]:         # the entrance touches no road (FCM-I5): skip the full check
+                    continue
                 try:
                     check(fmap, chain, (r, c), corner)
                 except IllegalChoice:
@@ -295,10 +305,42 @@ def check_campaign(fmap: FcmMap, chain: int, number: int, top, turned: bool = Fa
         _refuse(f"a {kind} must be next to a road", clauses + ("FCM-I18",))
     rng = RANGES.get(marketeer)
     if rng is not None:
-        d = location_distance(fmap, fmap.chain_restaurants(chain, open_only=True), squares)
-        if d is None or d > rng:
+        if not _within_range(fmap, fmap.chain_restaurants(chain, open_only=True), squares, rng):
             _refuse(f"the {kind} is not within road range {rng} of an open restaurant of chain {chain}",
                     clauses + ("FCM-I18",))
+
+
+def _within_range(fmap, opened, squares, rng, starts=None) -> bool:
+    d = location_distance(fmap, opened, squares, starts)
+    return d is not None and d <= rng
+
+
+def campaign_places(fmap: FcmMap, chain: int, number: int, marketeer: str | None = None) -> list:
+    """``legal_campaigns`` found fast, in the same order: the footprints on empty squares with one touching a road
+    (``open_ground``), then the marketeer's road range, the checks of ``check_campaign`` (FCM-3.4, FCM-I18)."""
+    try:
+        kind = _check_marketeer(fmap, number, marketeer, 1, ("FCM-3.4",))
+    except IllegalChoice:
+        return []
+    if kind == "airplane":
+        return []
+    empty, near = fmap.open_ground()
+    rng = RANGES.get(marketeer)
+    opened = fmap.chain_restaurants(chain, open_only=True)
+    starts = [restaurant_ends(fmap, r) for r in opened]
+    h, w = fmap.tileset.marketing[number].size
+    out = []
+    for turned in ((False, True) if h != w else (False,)):
+        hh, ww = (w, h) if turned else (h, w)
+        for r in range(fmap.height - hh + 1):
+            for c in range(fmap.width - ww + 1):
+                if not empty[r][c]:
+                    continue
+                cells = rect((r, c), hh, ww)
+                if (all(empty[a][b] for a, b in cells) and any(near[a][b] for a, b in cells)
+                        and (rng is None or _within_range(fmap, opened, cells, rng, starts))):
+                    out.append(((r, c), turned))
+    return out
 
 
 def place_campaign(fmap: FcmMap, chain: int, number: int, top, good: str, duration: int, turned: bool = False,

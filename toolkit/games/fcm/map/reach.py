@@ -16,8 +16,8 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def _houses_touching(fmap: FcmMap, squares) -> list:
-    squares = set(squares)
-    return [n for n, h in sorted(fmap.houses.items()) if any(s in squares for s in h.all_squares)]
+    """Numbers of the houses with a house or garden square among ``squares``, in order."""
+    return sorted({h.number for h in map(fmap.house_at, set(squares)) if h is not None})
 
 
 def billboard_reach(fmap: FcmMap, squares) -> list:

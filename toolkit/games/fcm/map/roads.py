@@ -242,12 +242,15 @@ def dinnertime_distances(fmap: FcmMap, chains=None) -> dict:
     return out
 
 
-def location_distance(fmap: FcmMap, restaurants, squares) -> int | None:
+def location_distance(fmap: FcmMap, restaurants, squares, starts=None) -> int | None:
     """Distance from the nearest entrance of ``restaurants`` to a location covering ``squares`` (its road-touching
-    squares count, crossing into its tile costs 1 as for houses; FCM-I11)."""
+    squares count, crossing into its tile costs 1 as for houses; FCM-I11). ``starts``: the restaurants'
+    ``restaurant_ends``, when worked out already (many locations against the same restaurants)."""
     net = fmap.roads
     ends = net.ends(squares)
-    ds = [net.between(restaurant_ends(fmap, r), ends) for r in restaurants]
+    if starts is None:
+        starts = [restaurant_ends(fmap, r) for r in restaurants]
+    ds = [net.between(start, ends) for start in starts]
     ds = [d for d in ds if d is not None]
     return min(ds) if ds else None
 

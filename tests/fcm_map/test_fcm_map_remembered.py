@@ -1,0 +1,49 @@
+"""The answers the map remembers per state (``FcmMap.remembered``, issue 14) are the answers worked out afresh:
+the fast campaign search equals the checked one, and a remembered answer changes as soon as the map does."""
+import random
+
+import pytest
+
+from toolkit.games.fcm.map import placement as pl
+
+from .test_fcm_map_properties import random_map
+
+MARKETEERS = (None, *pl.MARKETEERS)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 3)])
+def test_fcm_3_4_campaign_places_equal_the_checked_search(players, seed):
+    m = random_map(players, seed)
+    rng = random.Random(seed)
+    tiles = [n for n, t in m.tileset.marketing.items() if t.kind != "airplane"][:5]
+    found = 0
+    for step in range(2):
+        for chain in m.chains():
+            for number in tiles:
+                for who in MARKETEERS:
+                    fast = pl.campaign_places(m, chain, number, who)
+                    assert fast == pl.legal_campaigns(m, chain, number, who)
+                    found += len(fast)
+        # a campaign changes the map: the grids and the places must follow
+        number = tiles[step]
+        places = pl.legal_campaigns(m, m.chains()[0], number)
+        if places:
+            top, turned = rng.choice(places)
+            pl.place_campaign(m, m.chains()[0], number, top, "burger", 1, turned)
+    assert found > 0
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 6)])
+def test_fcm_i4_remembered_restaurants_follow_the_map(players, seed):
+    m = random_map(players, seed, restaurants=0)
+    rng = random.Random(seed)
+    for chain in range(1, players + 1):
+        fresh = pl._legal_restaurants(m, chain, "start", "RB")
+        assert pl.legal_restaurants(m, chain, "start") == fresh
+        if not fresh:
+            continue
+        top, corner = rng.choice(fresh)
+        pl.place_starting_restaurant(m, chain, top, corner)
+        after = pl.legal_restaurants(m, chain + 1 if chain < players else 1, "start")
+        assert after == pl._legal_restaurants(m, chain + 1 if chain < players else 1, "start", "RB")
+        assert (top, corner) not in after

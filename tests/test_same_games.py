@@ -1,0 +1,56 @@
+"""Same games: the play loop's fast path for simulations (a trusted agent's answers applied without a second
+check, single options answered for it, no events and no score timeline) plays exactly the games of the checked
+path (every decision asked of the agent and checked by ``apply``, events on): the same decisions, records and
+fingerprints, for many seeds of every game and every built-in agent kind."""
+import pytest
+
+from toolkit.core import make_agents, play
+from toolkit.core.agents import Agent
+from toolkit.core.errors import IllegalChoice
+from toolkit.core.records import make_record
+from toolkit.core.registry import agent_kinds, game_class, game_names, new_game
+
+SEEDS = {"disneyland": 60, "mcdonalds": 60, "hamburgerspelet": 40, "fcm": 4}
+
+
+def checked_play(game, agents):
+    """The checked path: every decision goes to its agent, every answer through ``apply``."""
+    while (d := game.pending()) is not None:
+        game.apply(agents[d.player - 1].choose(game, d, game.streams[f"agent-{d.player}"]))
+
+
+CASES = [(name, kind) for name in game_names() for kind in agent_kinds(game_class(name)) if kind != "person"]
+
+
+@pytest.mark.parametrize("name,kind", CASES)
+def test_fast_path_plays_the_checked_games(name, kind):
+    cls = game_class(name)
+    assert all(a.trusted for a in make_agents(name, cls.min_players, kind)), "the fast path would not be used"
+    span = cls.max_players - cls.min_players + 1
+    for seed in range(SEEDS[name]):
+        players = cls.min_players + seed % span
+        fast = new_game(name, players, seed, log=False)
+        assert play(fast, make_agents(name, players, kind)) is None
+        slow = new_game(name, players, seed)
+        checked_play(slow, make_agents(name, players, kind))
+        assert fast.choices == slow.choices, (name, kind, seed)
+        assert fast.fingerprint() == slow.fingerprint(), (name, kind, seed)
+        assert (fast.scores(), fast.winner(), fast.turn) == (slow.scores(), slow.winner(), slow.turn)
+        assert fast.timeline == [] and len(slow.timeline) == slow.turn        # the timeline only when asked
+        if seed < 2:
+            assert make_record(fast) == make_record(slow)
+
+
+class Bogus(Agent):
+    """An agent written in a notebook (not trusted) that answers something illegal."""
+
+    def choose(self, game, decision, rng):
+        return "no such option"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_untrusted_answers_are_still_checked(name):
+    g = new_game(name, 2, 1, log=False)
+    with pytest.raises(IllegalChoice):
+        play(g, [Bogus(), Bogus()])
+    assert g.choices == []
