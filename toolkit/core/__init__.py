@@ -4,11 +4,13 @@ history, records, agents, the play loop, the registry and Monte Carlo simulation
 Nothing here knows a game, and nothing here imports matplotlib, ipywidgets or IPython.
 """
 from .errors import (
-    DataFileError, GameOver, IllegalChoice, RecordError, ReplayDivergence, RuleError, ToolkitError,
+    DataFileError, GameOver, IllegalChoice, IncompleteRecord, OptionError, OutputError, RecordError,
+    ReplayDivergence, RuleError, ToolkitError,
 )
 from .events import Event
 from .decisions import Decision, Option
 from .rng import Streams, derive_seed
+from .settings import Setting
 from .game import Game
 from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
@@ -19,7 +21,8 @@ from .simulate import simulate
 
 __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
-    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
+    "IncompleteRecord", "Option", "OptionError", "OutputError", "PersonAgent", "RandomAgent", "RecordError",
+    "ReplayDivergence", "RuleError", "Setting", "Streams",
     "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
     "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
 ]
