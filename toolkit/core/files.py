@@ -69,7 +69,8 @@ def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH):
     except json.JSONDecodeError as e:
         raise Refused(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except ValueError as e:          # NaN, or an integer of more than 4300 digits
-        raise Refused(f"not valid JSON: {str(e).splitlines()[0]}") from None
+        why = "a number of more than 4300 digits" if "digits" in str(e) else str(e).splitlines()[0]
+        raise Refused(f"not valid JSON: {why}") from None
     if depth(value, max_depth) > max_depth:
         raise Refused(f"not accepted: nested deeper than {max_depth} levels")
     return value

@@ -175,13 +175,19 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
             raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
                                       f"{step['fingerprint'][:40]}{made}")
     n = len(data["decisions"])
+    over = game.is_over()
+    if not over and "final" not in data:      # decisions may have been cut: scores or winner tell nothing
+        if partial:
+            return game
+        raise IncompleteRecord(f"{where}: incomplete record: {n} decisions, the game is not over; replayed to step "
+                               f"{n} (the record has no final state, so its end may be cut; replay with "
+                               "partial=True or --partial to accept it)", game, n)
     for field, now in (("final", game.fingerprint()), ("scores", game.scores()), ("winner", game.winner())):
         if field in data and data[field] != now:
             shown = repr(data[field])[:80]
             raise ReplayDivergence(n, f"the record's {field} {shown} differs from the replayed {now!r}{made}")
-    if not partial and not game.is_over():
-        why = ("it is the record of an unfinished game" if "final" in data
-               else "the record has no final state, so its end may be cut")
-        raise IncompleteRecord(f"{where}: incomplete record: {n} decisions, the game is not over; replayed to "
-                               f"step {n} ({why}; replay with partial=True or --partial to accept it)", game, n)
+    if not over and not partial:
+        raise IncompleteRecord(f"{where}: incomplete record: {n} decisions, the game is not over; replayed to step "
+                               f"{n} (the record of an unfinished game; replay with partial=True or --partial to "
+                               "accept it)", game, n)
     return game
