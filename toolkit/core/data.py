@@ -1,6 +1,7 @@
 """Reading the games' data files (boards, decks, maps, cards) with errors that name file, field and problem."""
 from __future__ import annotations
 
+import os
 from importlib import resources
 
 from .errors import DataFileError
@@ -15,7 +16,7 @@ def need(condition, path, field: str, problem: str) -> None:
 
 def read_json(path=None, package: str | None = None, name: str | None = None):
     """The parsed JSON of ``path``, or of the file ``name`` shipped in ``package`` when ``path`` is None.
-    ``path`` may also be the data itself (a dict, e.g. a board embedded in a record).
+    ``path`` may also be the data itself (e.g. a board embedded in a record, a dict).
 
     Returns ``(data, where)``: ``where`` names the file in error messages. A file is read with the bounds of
     ``toolkit.core.files`` (a regular file of at most 16 MB, strict JSON nested at most 32 levels).
@@ -27,7 +28,7 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
     if path is None:
         where = f"{package.rsplit('.', 1)[-1]}/{name}"
         raw = resources.files(package).joinpath(name).read_bytes()
-    elif isinstance(path, dict):
+    elif not isinstance(path, (str, os.PathLike)):     # the data itself
         where = f"{name} (given as data)"
         if depth(path) > MAX_DEPTH:
             raise DataFileError(where, "(top level)", f"nested deeper than {MAX_DEPTH} levels")
