@@ -2,7 +2,7 @@
 and of random and heuristic games (tests/fcm/test_playouts.py)."""
 from collections import Counter
 
-from toolkit.games.fcm.rules import INTRO_BANK_PER_PLAYER
+from toolkit.games.fcm.game.rules import INTRO_BANK_PER_PLAYER
 
 GAMES = 24
 

@@ -1,0 +1,288 @@
+"""Food Chain Magnate, the whole game: the map layer and the companies composed into rounds of seven
+phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I71).
+
+``FcmGame`` asks every decision through ``pending()``: the company layer's (reserve card, restructuring,
+turn order, hiring, training, firing, freezer) and this layer's (starting restaurants, campaigns, food and
+drinks, houses and gardens, restaurants). Dinnertime and the Marketing phase need no decisions.
+
+Each phase lives in a module named after it; ``FcmGame`` only composes them and runs the round (FCM-0.2):
+setup ``setup.py``; FCM-1 ``company/restructuring.py``; FCM-2 ``company/order_of_business.py``; FCM-3
+``company/working.py`` (recruiting, training) and ``working.py`` (the rest, with ``production.py``); FCM-4
+``dinnertime.py`` (with ``bank.py``); FCM-5 ``company/payday.py``; FCM-6 ``marketing.py``; FCM-7
+``company/cleanup.py``.
+
+>>> g = FcmGame(players=2, seed=3, log=False)
+>>> g.pending().kind
+'reserve'
+>>> from toolkit.core import play, make_agents
+>>> play(g, make_agents("fcm", 2, "heuristic")) is None, g.end_reason, g.breaks
+(True, 'bank', 2)
+"""
+from __future__ import annotations
+
+from ....core.decisions import Decision
+from ....core.game import Game
+from . import dinnertime, marketing
+from ..company.phases import CompanyPhases
+from ..company.state import RESERVE_CARDS
+from ..map.board import assemble_map, parse_layout
+from .setup import Setup
+from .working import Working
+
+INTRO_BANK_PER_PLAYER = 75          # fact 2.13
+DEFAULT_MAX_ROUNDS = 40             # FCM-I70
+OPTIONS = ("ruleset", "intro", "max_rounds", "layout")
+
+
+class GamePhases(CompanyPhases):
+    """The company phases as the whole game uses them; the introductory game has no salaries (fact 2.13)."""
+
+    def __init__(self, *a, intro: bool = False, **kw):
+        if intro:                               # before the setup event announces the bank
+            kw["bank_per_player"] = INTRO_BANK_PER_PLAYER
+        super().__init__(*a, **kw)
+        self.intro = intro
+        if intro:
+            self.gone = list(self.ms)           # no milestones in the introductory game (FCM-I68)
+
+    def salary_lines(self, seat):
+        return [] if self.intro else super().salary_lines(seat)
+
+
+class FcmGame(Setup, Working, Game):
+    """The whole game. Options: ``ruleset`` ('original' or 'deluxe', FCM-I67), ``intro`` (the introductory
+    game, FCM-I68), ``max_rounds`` (FCM-I70), ``layout`` (a fixed map in layout text, FCM-I3)."""
+
+    name = "fcm"
+    title = "Food Chain Magnate"
+    min_players, max_players = 2, 5
+    rules_package = "toolkit.games.fcm"
+    drawing_module = "toolkit.games.fcm.game.drawing"
+
+    def __init__(self, players: int = 3, seed: int = 0, options: dict | None = None, *, log: bool = True):
+        super().__init__(players, seed, options, log=log)
+        unknown = set(self.options) - set(OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown option(s) for fcm: {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
+        self.intro = bool(self.options.get("intro", False))
+        self.max_rounds = int(self.options.get("max_rounds", DEFAULT_MAX_ROUNDS))
+        layout = self.options.get("layout")
+        self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
+        self.co = GamePhases(players, self.streams, self.emit, ruleset=self.options.get("ruleset", "original"),
+                             log=log, intro=self.intro)
+        self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False
+        self.phase = "setup"
+        self.placing, self.passed, self.second = [], [], False
+        self.working, self.seat, self.stage, self.tasks, self.sub = [], None, None, [], {}
+        self.busy_chips: dict = {}              # busy chip (campaign number, as text) -> [seat, card or None once fired]
+        self.co.chips = self._chips
+        self.sales = [0] * players              # items sold, per seat
+        self.income = [0] * players             # dollars earned at Dinnertime, per seat
+        self.records: list = []                 # the last Dinnertime's house records
+        self.marketing_log: list = []           # the last Marketing phase: [number, {house: placed}]
+        self.demand_log: list = []              # demand per house after each Marketing phase
+        self.bank_log: list = [self.co.bank]    # the bank's level after each round
+        self.end_reason = None
+        self._cache = None
+        self.say("map", lambda: f"The map: {self.map.cols}x{self.map.rows} tiles "
+                 + " / ".join(" ".join(f"{n}{k}" for n, k in row) for row in self.map.layout)
+                 + f"; houses {', '.join(map(str, sorted(self.map.houses)))}.", ("FCM-I2", "FCM-I3"))
+        if self.intro:
+            self.say("intro", lambda: f"Introductory game: ${self.co.bank} in the bank, no reserve cards, no milestones, "
+                     "no salaries; the first bank break ends the game.", ("FCM-I68",))
+        else:
+            self.co.begin_setup()
+        self._advance()
+
+    # --- plumbing ------------------------------------------------------------------------------------
+    def say(self, kind, text, clauses, player=None, **data):
+        if self.log:
+            self.emit(kind, text() if callable(text) else text, tuple(clauses), player, **data)
+
+    def _chips(self) -> dict:
+        """The busy chips, for the company layer's forced firing (FCM-5.3, FCM-I62)."""
+        return self.busy_chips
+
+    @property
+    def round(self) -> int:
+        return self.co.round
+
+    def company(self, seat):
+        return self.co.company(seat)
+
+    # --- the flow of a round (FCM-0.2) ----------------------------------------------------------------
+    def _advance(self) -> None:
+        co = self.co
+        while self.phase != "over":
+            if co.waiting():
+                return
+            ph = self.phase
+            if ph == "setup":
+                self.phase = "restaurants"
+                self.placing = list(reversed(co.order))       # fact 2.3: reverse turn order first
+                self.say("setup-restaurants", lambda: "Starting restaurants, in reverse turn order: "
+                         + ", ".join(f"player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
+            elif ph == "restaurants":
+                if self.placing:
+                    if self._start_options():
+                        return
+                    s = self.placing.pop(0)
+                    self.say("no-room", lambda: f"Player {s} finds no legal place for a starting restaurant.", ("FCM-I4", "FCM-I58"), s)
+                elif self.passed and not self.second:
+                    self.second, self.placing, self.passed = True, [s for s in co.order if s in self.passed], []
+                    self.say("setup-restaurants", lambda: "Second round of starting restaurants in turn order; "
+                             "everyone who passed must place now.", ("FCM-I58",))
+                else:
+                    self.phase = "restructure"
+                    co.begin_restructuring()
+            elif ph == "restructure":
+                self.map.drive_ins = {s for s in range(1, self.players + 1)
+                                      if any(co.company(s).work.counts()[c] for c in ("local_manager", "regional_manager"))}
+                for s in sorted(self.map.drive_ins):
+                    self.say("drive-in", lambda: f"Player {s} has a local or regional manager at work: this round every open "
+                             "restaurant of the chain has an entrance at all four corners (drive-in).", ("FCM-3.7", "FCM-I7"), s)
+                self.phase = "order"
+                co.begin_order_of_business()
+            elif ph == "order":
+                self.phase, self.working = "working", list(co.order)
+                self.say("phase", lambda: f"Round {co.round}, phase 3: Working 9-5 in turn order.", ("FCM-0.2", "FCM-3.1"))
+            elif ph == "working":
+                if self.stage == "company":
+                    self._begin_own()
+                    continue
+                if self.stage == "own":
+                    if self._settle():
+                        return
+                    self.seat, self.stage = None, None
+                if self.working:
+                    self.seat, self.stage = self.working.pop(0), "company"
+                    co.begin_working(self.seat)
+                else:
+                    self._dinnertime()
+            elif ph == "payday":
+                self.marketing_log = [[n, {str(h): k for h, k in placed.items()}] for n, placed in marketing.run_phase(self)]
+                self.phase = "cleanup"
+                co.begin_cleanup()
+            elif ph == "cleanup":
+                self.map.open_restaurants()
+                self.map.drive_ins = set()
+                self.bank_log.append(co.bank)
+                self.end_turn()
+                self.phase = "restructure"
+                co.begin_restructuring()
+
+    def _dinnertime(self) -> None:
+        self.records = dinnertime.run(self)
+        last = self.co.round >= self.max_rounds
+        if self.ending or last:
+            self.end_reason = "bank" if self.ending else "round limit"
+            self.phase = "over"
+            self.bank_log.append(self.co.bank)
+            self.end_turn()
+            best = self.winner()
+            self.say("game-end", lambda: ("The bank broke: the game ends after Dinnertime, with no Payday. " if self.ending else
+                     f"Round {self.co.round} was the last round allowed: the game ends after Dinnertime. ")
+                     + "Cash: " + ", ".join(f"player {s} ${self.company(s).cash}" for s in self.co.order)
+                     + f". Player {best} wins.", ("FCM-4.7", "FCM-I53") if self.ending else ("FCM-I70",), best)
+            return
+        self.phase = "payday"
+        self.co.begin_payday()
+
+    # --- decisions ------------------------------------------------------------------------------------
+    def pending(self):
+        key = len(self.choices)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        if self.phase == "over":
+            d = None
+        elif self.co.waiting():
+            d = self.co.pending()
+        else:
+            d = self._own_pending()
+        self._cache = (key, d)
+        return d
+
+    def refresh(self) -> None:
+        """Forget the cached decision (after changing the state by hand, e.g. in a scripted test)."""
+        self._cache = None
+
+    def _own_pending(self) -> Decision | None:
+        if self.phase == "restaurants" and self.placing:
+            return self._start_pending()
+        if self.phase != "working" or self.stage != "own" or not self.tasks:
+            return None
+        return self._working_pending()
+
+    def check(self, decision, value) -> None:
+        if self.co.waiting():
+            self.co.check(decision, value)
+        else:
+            super().check(decision, value)
+
+    def _apply(self, decision, value) -> None:
+        self._cache = None
+        if self.co.waiting():
+            self.co.apply(decision, value)
+        else:
+            self._apply_own(decision, value)
+        self._advance()
+        self._cache = None
+
+    def _apply_own(self, d, value) -> None:
+        if d.kind == "start_restaurant":
+            self._apply_start(d, value)
+        else:
+            self._apply_working(d, value)
+
+    # --- results -------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [c.cash for c in self.co.companies]
+
+    def winner(self) -> int | None:
+        """Most cash; a tie goes to the earlier player in turn order (FCM-4.7, fact 2.13)."""
+        if self.phase != "over":
+            return None
+        best = max(self.scores())
+        return next(s for s in self.co.order if self.company(s).cash == best)
+
+    def end_clauses(self):
+        return ("FCM-4.7", "FCM-I53")
+
+    def to_dict(self) -> dict:
+        return {"phase": self.phase, "turn": self.turn, "breaks": self.breaks, "ending": self.ending, "intro": self.intro,
+                "max_rounds": self.max_rounds, "placing": list(self.placing), "passed": list(self.passed),
+                "second": self.second, "working": list(self.working), "seat": self.seat, "stage": self.stage,
+                "tasks": [list(t) for t in self.tasks], "sub": dict(self.sub), "busy_chips": dict(sorted(self.busy_chips.items())),
+                "sales": list(self.sales), "income": list(self.income), "records": self.records,
+                "marketing_log": self.marketing_log, "demand_log": self.demand_log, "bank_log": list(self.bank_log),
+                "end_reason": self.end_reason, "company": self.co.to_dict(), "map": self.map.to_dict()}
+
+    def view(self, player=None) -> dict:
+        """Cards in other players' hands, face-down restructuring choices and reserve cards are hidden
+        (FCM-I42); the reserve cards are public once the bank has broken (FCM-I51)."""
+        d = self.to_dict()
+        d["company"] = self.co.view(player)
+        if self.breaks and not self.intro:
+            for c, real in zip(d["company"]["companies"], self.co.companies):
+                c["reserve"] = real.reserve
+        return d
+
+    def summary(self) -> dict:
+        out = {"bank_breaks": self.breaks, "end": self.end_reason, "bank": self.co.bank}
+        for s in range(1, self.players + 1):
+            out[f"sales_{s}"] = self.sales[s - 1]
+            out[f"income_{s}"] = self.income[s - 1]
+            out[f"milestones_{s}"] = len(self.company(s).milestones)
+            out[f"restaurants_{s}"] = len(self.map.chain_restaurants(s))
+        return out
+
+    @staticmethod
+    def agents():
+        from .agents import HeuristicAgent
+        return {"heuristic": HeuristicAgent}
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat}"
+
+
+__all__ = ["FcmGame", "GamePhases", "RESERVE_CARDS"]
