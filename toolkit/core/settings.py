@@ -23,6 +23,7 @@ from .errors import OptionError
 
 KINDS = ("choice", "bool", "int", "number", "seats", "text", "file")
 MAX_TEXT = 10_000         # characters of a text option (an FCM layout is about 60)
+_LINES = {ord("\n"): None, ord("\t"): None}    # the only control characters a text option may hold
 SEED_LIMIT = 2**64        # seeds are whole numbers 0 <= seed < 2**64
 
 
@@ -32,7 +33,7 @@ class Setting:
 
     kinds: ``choice`` (one of ``choices``), ``bool``, ``int`` / ``number`` (from ``low`` to ``high``),
     ``seats`` (a number from ``low`` to ``high`` for every seat, or a list of one per seat), ``text`` (a
-    one-line string without control characters), ``file`` (the path of a data file, or that file's data
+    string without control characters but new lines and tabs), ``file`` (the path of a data file, or that file's data
     embedded as a JSON object; records refuse paths unless the caller allows them).
     """
 
@@ -56,7 +57,7 @@ class Setting:
                 "int": f"a whole number{rng}",
                 "number": f"a number{rng}",
                 "seats": f"a number{rng}, or a list of one such number per seat",
-                "text": f"a line of text (at most {MAX_TEXT} characters, no control characters)",
+                "text": f"text (at most {MAX_TEXT} characters; no control characters but new lines and tabs)",
                 "file": "the path of a data file, or the file's data as a JSON object"}[self.kind]
 
     def refuse(self, value):
@@ -79,7 +80,7 @@ class Setting:
             vals = value if many else [value]
             ok = (len(vals) == players or not many) and all(self._number(v, whole=False) for v in vals)
         elif k == "text":
-            ok = isinstance(value, str) and len(value) <= MAX_TEXT and value.isprintable()
+            ok = isinstance(value, str) and len(value) <= MAX_TEXT and value.translate(_LINES).isprintable()
         else:   # file
             path = os.fspath(value) if isinstance(value, os.PathLike) else value
             ok = isinstance(value, dict) or isinstance(path, str) and 0 < len(path) <= 4096 and "\x00" not in path
