@@ -42,7 +42,7 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
     try:
         return parse_json(raw), where
     except Refused as e:
-        raise DataFileError(where, "(file)", str(e)) from None
+        raise DataFileError(where, e.where, e.problem) from None
 
 
 # --- checks shared by every game's loaders: each returns the checked value ----------------------------------

@@ -21,7 +21,12 @@ MAX_DEPTH = 32              # a record or board needs 6 levels
 
 
 class Refused(Exception):
-    """A file is refused; ``str()`` is the reason, without the file's name."""
+    """A file is refused; ``str()`` is the reason, without the file's name; ``where`` is the place in the file
+    ("(file)", or "line 3 column 7" for a JSON syntax error)."""
+
+    def __init__(self, reason: str, where: str = "(file)", problem: str | None = None):
+        super().__init__(reason)
+        self.where, self.problem = where, problem or reason
 
 
 def read_limited(path, limit: int = MAX_BYTES) -> bytes:
@@ -67,7 +72,8 @@ def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH):
     except RecursionError:
         raise Refused(f"not accepted: nested deeper than {max_depth} levels") from None
     except json.JSONDecodeError as e:
-        raise Refused(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise Refused(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
+                      f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
     except ValueError as e:          # NaN, or an integer of more than 4300 digits
         why = "a number of more than 4300 digits" if "digits" in str(e) else str(e).splitlines()[0]
         raise Refused(f"not valid JSON: {why}") from None
