@@ -2,32 +2,55 @@
 or gives a ``DataFileError`` that names the file, the field and the problem. A mutant that loads must also
 play a short seeded game without an error, so validation bounds every count a game relies on."""
 import json
+import os
 import random
+import zlib
 from importlib import resources
 
 import pytest
 
 from toolkit.core import DataFileError, RandomAgent, new_game, play
 from toolkit.games.disneyland import board as dl
+from toolkit.games.fcm.company import employees, milestones
+from toolkit.games.fcm.map import tiles
 from toolkit.games.hamburgerspelet import board as hb
 from toolkit.games.mcdonalds import data as mcd
 
 from .mutations import mutate
 
-# (game, option, packaged file, loader taking the data or a path)
+# (game, option, loader taking the data or a path); FCM's files have no game option: the game is played with
+# the mutant put in place of the packaged file (see fcm_with)
 FILES = {
     "disneyland/board.json": ("disneyland", "board", dl.load_board),
     "mcdonalds/board.json": ("mcdonalds", "board", mcd.load_board),
     "mcdonalds/menus.json": ("mcdonalds", "menus", mcd.load_menus),
     "hamburgerspelet/board.json": ("hamburgerspelet", "board", hb.load_board),
+    "fcm/map/tiles.json": ("fcm", None, lambda d: tiles.parse_tiles(*_json(d, "tiles.json"))),
+    "fcm/company/employees.json": ("fcm", None, lambda d: employees.parse_staff(*_json(d, "employees.json"))),
+    "fcm/company/milestones.json": ("fcm", None, lambda d: milestones.parse_milestones(*_json(d, "milestones.json"))),
 }
+
+
+def _json(source, name):
+    from toolkit.core.data import read_json
+    return read_json(source, None, name)
+
+
+def fcm_with(name, loaded):
+    """A context in which new FCM games use ``loaded`` (a parsed mutant) instead of the packaged file."""
+    from unittest import mock
+    target = {"tiles.json": "toolkit.games.fcm.map.board.load_tiles",
+              "employees.json": "toolkit.games.fcm.company.phases.default_staff",
+              "milestones.json": "toolkit.games.fcm.company.phases.default_milestones"}[name.rsplit("/", 1)[1]]
+    return mock.patch(target, lambda *a, **k: loaded)
 MUTANTS = 300          # per file here; benchmarks/soak.py --data runs more
 STEPS = 300            # decisions of the short game played on a mutant that loads
 
 
 def packaged(name):
-    folder, file = name.split("/")
-    return json.loads(resources.files(f"toolkit.games.{folder}").joinpath(file).read_text(encoding="utf-8"))
+    folder, file = name.rsplit("/", 1)
+    package = "toolkit.games." + folder.replace("/", ".")
+    return json.loads(resources.files(package).joinpath(file).read_text(encoding="utf-8"))
 
 
 def check_mutant(name, data, tmp_path=None):
@@ -42,16 +65,23 @@ def check_mutant(name, data, tmp_path=None):
         if text is not None:
             source = tmp_path / "mutant.json"
             source.write_text(text, encoding="utf-8")
-    where = str(source) if tmp_path is not None and not isinstance(source, dict) else f"{name.split('/')[1]} (given as data)"
+    file = name.rsplit("/", 1)[1]
+    where = str(source) if isinstance(source, os.PathLike) else f"{file} (given as data)"
     try:
-        load(source)
+        loaded = load(source)
     except DataFileError as e:
         assert e.path == where and e.field and e.problem, str(e)
         assert f"{e.path}: {e.field}: {e.problem}" == str(e) and "\n" not in str(e)
         return "refused"
+    seed = zlib.crc32(repr(data).encode()) % 1000
     for players in (2, 4):
-        g = new_game(game, players=players, seed=len(json.dumps(data, default=str)) % 1000, options={option: data})
-        play(g, [RandomAgent()] * players, max_steps=STEPS)
+        if option is None:
+            with fcm_with(name, loaded):
+                g = new_game(game, players=players, seed=seed)
+                play(g, [RandomAgent()] * players, max_steps=STEPS)
+        else:
+            g = new_game(game, players=players, seed=seed, options={option: data})
+            play(g, [RandomAgent()] * players, max_steps=STEPS)
     return "loads"
 
 

@@ -158,7 +158,7 @@ def parse_staff(data, path="employees.json") -> Staff:
               and all(isinstance(t, str) for t in r["trains_into"]), path, f"{w}.trains_into", "must be a list of card ids")
         _need(len(set(r["trains_into"])) == len(r["trains_into"]), path, f"{w}.trains_into", "names a card twice")
         _need(not (r["entry"] and r["unique"]), path, f"{w}.unique", "an entry-level card cannot be 1x")
-        emps[cid] = Employee(cid, r["name"], r["box"], r["entry"], r["salaried"], r["unique"], r["slots"],
+        emps[cid] = Employee(cid, r["name"], r["box"], r["entry"], r["salaried"], r["unique"], r.get("slots", 0),
                              r["range"], r["role"], r["colour"], r["action"], tuple(r["trains_into"]),
                              r.get("hires", 0), r.get("trains", 0), bool(r.get("mandatory", False)),
                              r.get("discount", 0))
