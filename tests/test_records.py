@@ -163,3 +163,37 @@ def test_answers_with_control_characters_are_refused_with_the_decisions_clause()
     with pytest.raises(IllegalChoice, match="control characters") as info:
         g.apply(d.values[0] + "\n")
     assert info.value.clauses == d.clauses and g.fingerprint() == before
+
+
+def test_fcm_structure_text_with_control_characters_is_refused():
+    """FCM's restructuring answers are free text; a control character never reaches the state or a record."""
+    g = new_game("fcm", players=2, seed=1)
+    while g.pending().kind != "restructure":
+        play(g, [RandomAgent()] * 2, max_steps=1)
+    d, before = g.pending(), g.fingerprint()
+    for text in ("waitress\n", "\x00", "ceo(\x1b[31mwaitress)"):
+        with pytest.raises(IllegalChoice, match="control characters") as info:
+            g.apply(text)
+        assert info.value.clauses == d.clauses and g.fingerprint() == before
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"max_rounds": None}, "option 'max_rounds'"), ({"layout": 5}, "option 'layout'"),
+    ({"ruleset": "ketchup"}, "option 'ruleset'"), ({"intro": "yes"}, "option 'intro'"),
+    ({"layout": "A0 A1"}, "used twice"), ({"max_rounds": 10**9}, "from 1 to 500"),
+])
+def test_fcm_records_with_bad_options_give_record_errors(options, words):
+    data = make_record(new_game("fcm", players=2, seed=1))
+    data["options"] = options
+    with pytest.raises(RecordError, match=words):
+        replay(data)
+
+
+def test_every_game_declares_its_options_with_defaults_it_accepts():
+    from toolkit.core import game_names
+    for name in game_names():
+        cls = game_class(name)
+        assert cls.settings, name
+        defaults = {s.name: s.default for s in cls.settings if s.kind != "file"}
+        g = cls(players=cls.min_players, seed=1, options=defaults)
+        assert all(g.option(k) == v for k, v in defaults.items()) and all(s.clause for s in cls.settings)
