@@ -55,27 +55,27 @@ def need_int(v, path, field: str, low: int, high: int, why: str = ""):
     """A whole number from ``low`` to ``high``: data files bound every count, so no file can make a game
     build a billion photos or run for ever."""
     need(is_whole(v) and low <= v <= high, path, field,
-         f"must be a whole number from {low} to {high}{why}, got {_shown(v)}")
+         f"must be a whole number from {low} to {high}{why}, got {shown(v)}")
     return v
 
 
 def need_str(v, path, field: str, longest: int = 200):
     """A non-empty one-line string of at most ``longest`` characters."""
     need(isinstance(v, str) and 0 < len(v) <= longest and v.isprintable(), path, field,
-         f"must be a non-empty line of text of at most {longest} characters, got {_shown(v)}")
+         f"must be a non-empty line of text of at most {longest} characters, got {shown(v)}")
     return v
 
 
 def need_list(v, path, field: str, low: int, high: int):
     """A list of ``low`` to ``high`` items."""
-    need(isinstance(v, list), path, field, f"must be a list, got {_shown(v)}")
+    need(isinstance(v, list), path, field, f"must be a list, got {shown(v)}")
     need(low <= len(v) <= high, path, field, f"must hold {low} to {high} items, not {len(v)}")
     return v
 
 
 def need_keys(obj, path, field: str, required=(), optional=()):
     """An object with every ``required`` key and no key outside ``required`` and ``optional``."""
-    need(isinstance(obj, dict), path, field or "(top level)", f"must be a JSON object, got {_shown(obj)}")
+    need(isinstance(obj, dict), path, field or "(top level)", f"must be a JSON object, got {shown(obj)}")
     for k in required:
         need(k in obj, path, f"{field}.{k}" if field else k, "missing")
     extra = sorted(set(obj) - set(required) - set(optional))
@@ -88,10 +88,11 @@ def need_pos(v, path, field: str, reach: float = 1000.0) -> tuple[float, float]:
     """A drawing position ``[x, y]`` within ``reach`` of the origin."""
     need(isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                      and abs(x) <= reach for x in v),
-         path, field, f"must be [x, y], numbers from -{reach:g} to {reach:g}, got {_shown(v)}")
+         path, field, f"must be [x, y], numbers from -{reach:g} to {reach:g}, got {shown(v)}")
     return (v[0], v[1])
 
 
-def _shown(v) -> str:
+def shown(v) -> str:
+    """A value as a short text for an error message."""
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."

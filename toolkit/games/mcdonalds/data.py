@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.data import is_whole, need as _need, need_keys, need_pos, need_str, read_json
+from ...core.data import is_whole, need as _need, need_keys, need_pos, need_str, read_json, shown
 
 # MCD-1.5: the eight food items, 15 cards of each
 FOODS = ("bigmac", "cheeseburger", "hamburger", "fries", "shake", "fish", "pie", "cookies")
@@ -148,11 +148,6 @@ def _food(v) -> bool:
     return type(v) is str and v in FOOD_INDEX
 
 
-def _shown(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_board(data, path="board.json") -> Board:
     """Check a board's data and build it (MCD-I1, MCD-I2); errors name the file, the field and the problem."""
     need_keys(data, path, "", ("characters", "track"), ("name",))
@@ -221,7 +216,7 @@ def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
             _need(ln["item"] not in seen, path, f"{lw}.item", f"{ln['item']!r} is printed twice on this menu")
             seen.add(ln["item"])
             _need(_is_int(ln["qty"]) and 1 <= ln["qty"] <= 99, path, f"{lw}.qty",
-                  f"must be a whole number >= 1 and <= 99, got {_shown(ln['qty'])}")
+                  f"must be a whole number >= 1 and <= 99, got {shown(ln['qty'])}")
             _need(isinstance(ln.get("red"), bool), path, f"{lw}.red", "must be true (printed in red) or false (black)")
             lines.append(MenuLine(ln["item"], ln["qty"], ln["red"]))
         _need(any(ln.red for ln in lines), path, f"{where}.items", "no item is printed in red (MCD-4.2)")
@@ -249,7 +244,7 @@ def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
             else:
                 _need("with" not in c, path, f"{cw}.with", f"only a replace has 'with', not {op!r}")
                 _need(_is_int(c.get("qty")) and 1 <= c["qty"] <= 99, path, f"{cw}.qty",
-                      f"must be a whole number >= 1 and <= 99, got {_shown(c.get('qty'))}")
+                      f"must be a whole number >= 1 and <= 99, got {shown(c.get('qty'))}")
                 if op == "remove":
                     _need(c["qty"] <= have, path, f"{cw}.qty",
                           f"removes {c['qty']} {FOOD_NAMES[item]} but the order asks for {have} at this step")
