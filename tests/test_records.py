@@ -171,8 +171,8 @@ def test_fcm_structure_text_with_control_characters_is_refused():
     while g.pending().kind != "restructure":
         play(g, [RandomAgent()] * 2, max_steps=1)
     d, before = g.pending(), g.fingerprint()
-    for text in ("waitress\n", "\x00", "ceo(\x1b[31mwaitress)"):
-        with pytest.raises(IllegalChoice, match="control characters") as info:
+    for text in ("waitress\n", "\x00", "ceo(\x1b[31mwaitress)", "waitress, " * 1000):
+        with pytest.raises(IllegalChoice, match="control characters|longer than") as info:
             g.apply(text)
         assert info.value.clauses == d.clauses and g.fingerprint() == before
 

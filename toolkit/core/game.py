@@ -41,7 +41,8 @@ def rules_page(package: str) -> dict[str, str]:
     return out
 
 
-_LOGS = ("events", "choices", "timeline")    # append-only lists of immutable items
+_LOGS = ("events", "choices", "timeline")
+MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)    # append-only lists of immutable items
 
 
 class Game(ABC):
@@ -117,9 +118,10 @@ class Game(ABC):
         if decision is None:
             raise GameOver("the game is over; no decision is pending", self.end_clauses())
         value = choice.value if isinstance(choice, Option) else choice
-        if type(value) is str and not value.isprintable():    # free text (FCM structures) lands in records
-            raise IllegalChoice(f"{value[:40]!r} is refused: an answer may not hold control characters",
-                                decision.clauses)
+        # free text (FCM structures) lands in records and on screens: no control characters, bounded length
+        if type(value) is str and (not value.isprintable() or len(value) > MAX_ANSWER):
+            raise IllegalChoice(f"{value[:40]!r} is refused: an answer may not hold control characters "
+                                f"nor be longer than {MAX_ANSWER} characters", decision.clauses)
         self.check(decision, value)
         start = len(self.events)
         self.choices.append(value)
