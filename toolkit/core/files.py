@@ -86,7 +86,7 @@ def depth(value, stop: int = MAX_DEPTH) -> int:
     """How deeply lists and objects nest in ``value`` (a number or string: 0), counted up to ``stop + 1``.
 
     >>> depth({"a": [1, {"b": []}]}), depth(3)
-    (3, 0)
+    (4, 0)
     """
     deepest, todo = 0, [(value, 1)]
     while todo:
