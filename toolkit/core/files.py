@@ -35,6 +35,8 @@ def read_limited(path, limit: int = MAX_BYTES) -> bytes:
     A directory, a device (``/dev/zero``) or a pipe (``/dev/stdin``, a FIFO) is refused before it is opened,
     so it can neither hang nor fill the memory.
     """
+    if not isinstance(path, (str, os.PathLike)):      # os.stat(0) would be standard input
+        raise Refused(f"cannot be read: {type(path).__name__} is not a file name")
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
