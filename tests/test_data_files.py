@@ -43,7 +43,7 @@ def fcm_with(name, loaded):
               "employees.json": "toolkit.games.fcm.company.phases.default_staff",
               "milestones.json": "toolkit.games.fcm.company.phases.default_milestones"}[name.rsplit("/", 1)[1]]
     return mock.patch(target, lambda *a, **k: loaded)
-MUTANTS = 300          # per file here; benchmarks/soak.py --data runs more
+MUTANTS = 200          # per file here; benchmarks/soak.py --data runs more
 STEPS = 300            # decisions of the short game played on a mutant that loads
 
 
