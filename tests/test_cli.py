@@ -1,7 +1,8 @@
 """The command line: simulate, play, replay, render; bad input gives one line and a non-zero exit."""
 import csv
-import json
+
 import io
+import json
 import subprocess
 import sys
 
@@ -130,3 +131,25 @@ def test_records_name_files_only_with_allow_paths(tmp_path):
     r = run("replay", str(rec))
     assert r.returncode == 2 and "--allow-paths" in r.stderr
     assert run("replay", str(rec), "--allow-paths").returncode == 0
+
+
+def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
+    """DL-5.2, DL-I13: player 2's export holds no photo player 1 took; player 1's holds theirs."""
+    import json
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
+    outs = {}
+    for seat in (1, 2):
+        out = tmp_path / f"p{seat}.json"
+        r = run("export", str(rec), "--seat", str(seat), "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        outs[seat] = json.loads(out.read_text())
+        assert outs[seat]["seat"] == seat and "seed" not in outs[seat] and "fingerprint" not in out.read_text()
+    for seat in (1, 2):
+        cams = [e for e in outs[seat]["events"] if e["kind"] == "camera" and e["text"].endswith("face down.")]
+        assert {e["player"] for e in cams} == {1, 2}                  # both took photos in this game
+        assert all(("photo" in e) == (e["player"] == seat) for e in cams)
+    r = run("export", str(rec), "--seat", "2", "--out", str(tmp_path / "p2.csv"))
+    assert r.returncode == 0 and (tmp_path / "p2.csv").read_text().startswith("step,kind,player,text,clauses")
+    r = run("export", str(rec), "--seat", "3", "--out", str(tmp_path / "p3.json"))
+    assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr

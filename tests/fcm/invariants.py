@@ -8,7 +8,30 @@ GAMES = 24
 
 
 def snapshot(g):
-    return {"turn": g.turn, "breaks": g.breaks, "round": g.co.round}
+    return {"turn": g.turn, "breaks": g.breaks, "round": g.co.round, "bankrupt": dict(g.co.bankrupt)}
+
+
+def check_bankrupt(g, before):
+    """FCM-I74: a bankrupt chain stays bankrupt, has $0, takes no turns, is out of the turn order, holds no cards
+    at work or on the beach and no goods, has no drive-in, keeps only eternal campaigns, is never considered for
+    a house after the Dinnertime it went bankrupt in, and cannot win."""
+    co, fmap = g.co, g.map
+    out = co.bankrupt
+    if before is not None:
+        assert all(out.get(s) == r for s, r in before["bankrupt"].items()), "a bankrupt chain came back"
+    assert sorted(co.order) == co.seats(), "the turn order holds a bankrupt chain or misses a live one"
+    d = g.pending()
+    assert d is None or d.player not in out, "a bankrupt chain is asked a decision"
+    for s, r in out.items():
+        c = co.company(s)
+        assert c.cash == 0 and not c.work.items and not +c.beach and not +c.goods
+        assert s not in fmap.drive_ins
+        assert all(camp.eternal for camp in fmap.campaigns.values() if camp.chain == s)
+        for rec in g.records:
+            if rec["round"] > r:
+                assert all(row["seat"] != s for row in rec["chains"]), "a bankrupt chain's restaurants were counted"
+    if g.is_over():
+        assert g.winner() not in out
 
 
 def money_expected(g) -> int:
@@ -43,10 +66,56 @@ def check(g, before):
     assert g.co.round <= g.max_rounds
     if before is not None:
         assert g.turn >= before["turn"] and g.breaks >= before["breaks"] and g.co.round >= before["round"]
+    check_bankrupt(g, before)
     if g.is_over():
         sc = g.scores()
         w = g.winner()
-        assert sc[w - 1] == max(sc)
-        assert w == next(s for s in co.order if sc[s - 1] == max(sc))       # ties by turn order (FCM-I53)
-        assert g.end_reason in ("bank", "round limit")
+        assert g.end_reason in ("bank", "round limit", "bankrupt")
+        assert (g.end_reason == "bankrupt") <= (not co.seats())
+        if not co.seats():                                                  # everyone went bankrupt (FCM-I74)
+            assert w is None
+            return
+        live = [sc[s - 1] for s in co.order]
+        assert sc[w - 1] == max(live)
+        assert w == next(s for s in co.order if sc[s - 1] == max(live))     # ties by turn order (FCM-I53)
         assert (g.end_reason == "bank") == (g.breaks == g.break_limit)
+
+
+# --- hidden information (tests/test_hidden_information.py; FCM-1.1, FCM-I31, FCM-I39, FCM-I42, FCM-I51) ------
+def perturb_hidden(g, seat, rng):
+    """Change, in place, a fact ``seat`` cannot see: another player's face-down restructuring choice (FCM-1.1,
+    FCM-I42), face-down firing choice (FCM-I39) or reserve card before the bank first breaks (FCM-I31, FCM-I51;
+    not when ``seat`` holds "First to have $20", who may look at it). Returns what changed, or None."""
+    from toolkit.games.fcm.company.state import RESERVE_CARDS
+    co = g.co
+    ways = []
+    for t in range(1, g.players + 1):
+        if t == seat:
+            continue
+        if co.step == "restructure" and t in co.secret and len(co.structure_options(t)) > 1:
+            ways.append(("structure", t))
+        if co.step == "fire" and co.secret.get(t):
+            ways.append(("fire", t))
+        if (co.company(t).reserve is not None and not g.breaks and not g.intro
+                and "first_cash_20" not in co.company(seat).milestones):
+            ways.append(("reserve", t))
+    if not ways:
+        return None
+    way, t = rng.choice(ways)
+    if way == "structure":
+        co.secret[t] = rng.choice([v for v in co.structure_options(t) if v != co.secret[t]])
+    elif way == "fire":
+        co.secret[t].pop()
+    else:
+        c = co.company(t)
+        c.reserve = rng.choice([v for v in sorted(RESERVE_CARDS) if v != c.reserve])
+    return f"player {t}'s {way}"
+
+
+def learns(e, seat) -> bool:
+    """Does event ``e`` show ``seat`` a fact hidden before? The structures revealed together (FCM-1.2), the
+    firings carried out together (FCM-I39), the reserve cards at the bank's first break (FCM-I51), and the
+    reserve cards to the one who claims "First to have $20" (FCM-I42)."""
+    if e.kind == "milestone":
+        return e.player == seat and e.data.get("milestone") == "first_cash_20"
+    return e.kind in ("structure", "overfill", "fire", "bank-break")

@@ -16,13 +16,16 @@ from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
 from .play import play
 from .records import load_record, make_record, replay, save_record
+from .exports import events_frame, player_record, save_player_record
 from .registry import game_class, game_names, new_game, make_agents
-from .simulate import simulate
+from .rows import GameFailed, RowMismatch, replay_row
+from .simulate import Stopped, simulate
 
 __all__ = [
-    "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
+    "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
     "IncompleteRecord", "Option", "OptionError", "OutputError", "PersonAgent", "RandomAgent", "RecordError",
-    "ReplayDivergence", "RuleError", "Setting", "Streams",
-    "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
-    "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
+    "ReplayDivergence", "RowMismatch", "RuleError", "Setting", "Stopped", "Streams", "ToolkitError",
+    "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record", "make_agents",
+    "make_record", "new_game", "play", "player_record", "replay", "replay_row", "save_player_record", "save_record",
+    "simulate",
 ]

@@ -51,6 +51,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         self.choosers: list[int] = []                                 # order of business: who picks next
         self.new_order: dict = {}                                     # position -> seat
         self.payers: list[int] = []
+        self.bankrupt: dict = {}                                      # seat -> round it went bankrupt (FCM-I74)
         # the whole game's busy chips ({campaign number: [seat, card or None once fired]}), as a bound method
         # so copies of a game stay apart; None in the practice game, where busy cards have no campaigns
         self.chips = None
@@ -60,22 +61,30 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
 
     # --- plumbing ---------------------------------------------------------------------------------
     def say(self, kind, text, clauses, player=None, **data):
-        """Emit an event; ``text`` may be a callable so a silent run never builds the sentence."""
+        """Emit an event; ``text`` may be a callable so a silent run never builds the sentence. ``secret`` and
+        ``seen_by`` mark facts hidden from the other players (see ``Event``)."""
         if self.log:
             self.emit(kind, text() if callable(text) else text, tuple(clauses), player, **data)
 
     def company(self, seat: int) -> Company:
         return self.companies[seat - 1]
 
+    def seats(self) -> list[int]:
+        """The seats still in the game, in seat order: a bankrupt chain has left it (FCM-I74)."""
+        return [s for s in range(1, self.players + 1) if s not in self.bankrupt]
+
     def name(self, card: str) -> str:
         return self.staff.name(card)
 
     def to_dict(self) -> dict:
-        return {"round": self.round, "step": self.step, "bank": self.bank, "order": list(self.order),
+        d = {"round": self.round, "step": self.step, "bank": self.bank, "order": list(self.order),
                 "supply": dict(self.supply), "gone": list(self.gone), "queue": list(self.queue),
                 "secret": {str(k): (v if isinstance(v, str) else list(v)) for k, v in sorted(self.secret.items())}, "choosers": list(self.choosers),
                 "new_order": {str(k): v for k, v in sorted(self.new_order.items())}, "payers": list(self.payers),
                 "ruleset": self.ruleset, "companies": [c.to_dict() for c in self.companies]}
+        if self.bankrupt:                       # only once someone went bankrupt (FCM-I74): older records read the same
+            d["bankrupt"] = {str(k): v for k, v in sorted(self.bankrupt.items())}
+        return d
 
     def view(self, viewer: int | None = None) -> dict:
         """What ``viewer`` may see: cards in hand, face-down choices and reserve cards of others are hidden
@@ -150,15 +159,16 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         if st == "reserve" and self.queue:
             seat = self.queue[0]
             return Decision(seat, "reserve", "Choose your secret reserve card", [
-                Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",))
+                Option(v, f"${v} (the CEO shows {RESERVE_CARDS[v]} slots)") for v in sorted(RESERVE_CARDS)], ("FCM-I31",),
+                secret=True)
         if st == "restructure" and self.queue:
             seat = self.queue[0]
             opts = self._options_now(seat)
             return Decision(seat, "restructure", "Choose the cards at work and arrange them (secretly)", opts,
-                            ("FCM-1.1", "FCM-1.3"))
+                            ("FCM-1.1", "FCM-1.3"), secret=True)
         if st == "order" and self.choosers:
             seat = self.choosers[0]
-            free = [p for p in range(1, self.players + 1) if p not in self.new_order]
+            free = [p for p in range(1, len(self.order) + 1) if p not in self.new_order]
             return Decision(seat, "turn_order", f"Choose your place in turn order ({self.open_slots(seat)} open slots)",
                             [Option(p, f"position {p}") for p in free], ("FCM-2.2", "FCM-2.3"))
         if st == "hire" and self.queue:
@@ -171,7 +181,8 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
             return Decision(seat, "train", "Train a card on the beach", self.train_options(seat), ("FCM-3.3",))
         if st == "fire" and self.queue:
             seat = self.queue[0]
-            return Decision(seat, "fire", "Fire employees (or not)", self.fire_options(seat), ("FCM-5.1",))
+            return Decision(seat, "fire", "Fire employees (or not)", self.fire_options(seat), ("FCM-5.1",),
+                            secret=True)      # FCM-I39: the firings stay face down until everyone is done
         if st == "broke" and self.queue:
             seat = self.queue[0]
             return Decision(seat, "broke_fire", f"You cannot pay ${self.salary_due(seat)}: fire a salaried card",
@@ -204,14 +215,16 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         if kind == "reserve":
             co.reserve = value
             self.queue.pop(0)
-            self.say("reserve", lambda: f"Player {seat} lays a reserve card face down by the bank.", ("FCM-I31",), seat)
+            self.say("reserve", lambda: f"Player {seat} lays a reserve card face down by the bank.", ("FCM-I31",), seat,
+                     secret={"reserve": value}, seen_by=(seat,))       # FCM-I31: only its owner knows it
             if not self.queue:
                 self.step = "idle"
         elif kind == "restructure":
             self.read_structure(seat, value)
             self.secret[seat] = value
             self.queue.pop(0)
-            self.say("choose", lambda: f"Player {seat} lays the chosen cards face down.", ("FCM-1.1",), seat)
+            self.say("choose", lambda: f"Player {seat} lays the chosen cards face down.", ("FCM-1.1",), seat,
+                     secret={"structure": value}, seen_by=(seat,))     # FCM-1.1, FCM-I42: face down until all reveal
             if not self.queue:
                 self._reveal()
         elif kind == "turn_order":
@@ -219,7 +232,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
             self.choosers.pop(0)
             self.say("position", lambda: f"Player {seat} takes position {value} in turn order.", ("FCM-2.2", "FCM-2.3"), seat, position=value)
             if not self.choosers:
-                self.order = [self.new_order[p] for p in range(1, self.players + 1)]
+                self.order = [self.new_order[p] for p in range(1, len(self.order) + 1)]
                 self.step = "idle"
                 self.say("turn-order", lambda: "Turn order: " + ", ".join(f"player {s}" for s in self.order) + ".", ("FCM-2.3",),
                          order=list(self.order))
@@ -240,13 +253,14 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         elif kind == "fire":
             if value == "done":
                 self.queue.pop(0)
-                self.say("choose-fire", lambda: f"Player {seat} has chosen whom to fire, face down.", ("FCM-5.1", "FCM-I39"), seat)
+                self.say("choose-fire", lambda: f"Player {seat} has chosen whom to fire, face down.", ("FCM-5.1", "FCM-I39"), seat,
+                         secret={"fire": list(self.secret.get(seat, ()))}, seen_by=(seat,))   # FCM-I39: face down
                 if not self.queue:             # everyone is done: the firings happen together (FCM-I39)
                     chosen, self.secret = self.secret, {}
                     for s in sorted(chosen):
                         for v in chosen[s]:
                             self._fire(s, v, ("FCM-5.1",))
-                    self.payers = list(range(1, self.players + 1))
+                    self.payers = self.seats()
                     self._pay_next()
             else:
                 self.secret.setdefault(seat, []).append(value)
