@@ -1,6 +1,5 @@
 """The command line: simulate, play, replay, render; bad input gives one line and a non-zero exit."""
 import csv
-
 import io
 import json
 import subprocess

@@ -51,8 +51,8 @@ class Setting:
 
     def takes(self) -> str:
         """What the option takes, in words."""
-        rng = f" from {self.low:g} to {self.high:g}" if self.low is not None else ""
-        return {"choice": f"one of {', '.join(map(repr, self.choices))}",
+        rng = f" from {self.low:,} to {self.high:,}" if self.low is not None else ""
+        return ("null (absent) or " if self.default is None and self.kind != "file" else "") + {"choice": f"one of {', '.join(map(repr, self.choices))}",
                 "bool": "true or false",
                 "int": f"a whole number{rng}",
                 "number": f"a number{rng}",
@@ -67,8 +67,11 @@ class Setting:
         raise OptionError(f"option {self.name!r} takes {self.takes()}{cite}, not {shown}")
 
     def check(self, value, players: int):
-        """``value`` if this option takes it, else ``OptionError``."""
+        """``value`` if this option takes it, else ``OptionError``. An option whose default is None (absent)
+        also takes None."""
         k = self.kind
+        if value is None and self.default is None:
+            return value
         if k == "choice":
             ok = type(value) in (str, int) and value in self.choices
         elif k == "bool":
