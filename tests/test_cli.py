@@ -66,7 +66,7 @@ def test_version_and_a_bare_command_list_the_commands():
 
 
 def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
-    for args, words in ((("simulate", "disneyland", "--jobs", "0"), "--jobs: must be at least 1, not 0"),
+    for args, words in ((("simulate", "disneyland", "--jobs", "0"), "jobs must be a number of worker processes, at least 1, not 0"),
                         (("play", "disneyland", "--seed", "-1", "--out", str(tmp_path / "g.json")), "--seed"),
                         (("play", "disneyland", "--seed", str(2**64), "--out", str(tmp_path / "g.json")), "2**64")):
         r = run(*args)

@@ -104,8 +104,7 @@ def _run_arguments(p, games, out="CSV file, written as chunks of games finish (d
     p.add_argument("--agents", default="random", help="agent kind for every seat, or kinds separated by commas")
     p.add_argument("--options", type=_json_object, default=None, help='game options as JSON, e.g. \'{"ruleset": '
                    '"deluxe"}\'')
-    p.add_argument("--jobs", type=_at_least(1), default=1,
-                   help="worker processes, at least 1 (or workers of a new Dask LocalCluster)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (or workers of a new Dask LocalCluster)")
     p.add_argument("--out", help=out)
     p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
     p.add_argument("--backend", choices=("local", "dask"), default="local")

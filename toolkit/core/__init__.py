@@ -4,7 +4,7 @@ history, records, agents, the play loop, the registry and Monte Carlo simulation
 Nothing here knows a game, and nothing here imports matplotlib, ipywidgets or IPython.
 """
 from .errors import (
-    DataFileError, GameOver, IllegalChoice, IncompleteRecord, OptionError, OutputError, RecordError,
+    DataFileError, GameOver, IllegalChoice, IncompleteRecord, OptionError, RecordError,
     ReplayDivergence, RuleError, ToolkitError,
 )
 from .events import Event
@@ -23,7 +23,7 @@ from .simulate import Stopped, simulate
 
 __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
-    "IncompleteRecord", "Option", "OptionError", "OutputError", "PersonAgent", "RandomAgent", "RecordError",
+    "IncompleteRecord", "Option", "OptionError", "PersonAgent", "RandomAgent", "RecordError",
     "ReplayDivergence", "RowMismatch", "RuleError", "Setting", "Stopped", "Streams", "ToolkitError",
     "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record", "make_agents",
     "make_record", "new_game", "play", "player_record", "replay", "replay_row", "save_player_record", "save_record",

@@ -36,10 +36,6 @@ class OptionError(ValueError):
     """A game's options (or its seed) are refused: names the option, what it takes and what it got."""
 
 
-class OutputError(ValueError):
-    """An output file cannot or may not be written (it exists, its folder is missing, ...)."""
-
-
 class RecordError(ValueError):
     """A game record is unreadable, for another game, or otherwise invalid."""
 

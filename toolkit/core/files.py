@@ -2,8 +2,9 @@
 replaced whole.
 
 A record or a board may come from anyone: it is read only if it is a regular file of at most ``MAX_BYTES``,
-and parsed only as strict JSON nested at most ``MAX_DEPTH`` levels. Nothing here raises anything but
-``Refused`` (callers turn it into their own error: ``RecordError``, ``DataFileError``) and ``OutputError``.
+and parsed only as strict JSON nested at most ``MAX_DEPTH`` levels. Reading raises nothing but ``Refused``
+(callers turn it into their own error: ``RecordError``, ``DataFileError``); an output path that cannot be
+used raises the ``OSError`` that says why.
 """
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import OutputError
 
 MAX_BYTES = 16 * 2**20      # a record of the longest FCM game is under 1 MB
 MAX_DEPTH = 32              # a record or board needs 6 levels
@@ -111,25 +111,24 @@ def read_json_file(path, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH):
 
 # --- outputs --------------------------------------------------------------------------------------------
 def check_output(path, force: bool = False) -> Path:
-    """Refuse an output path before any work is done: an existing file unless ``force``, a directory, a folder
-    that does not exist or cannot be written. Returns the path.
+    """Refuse an output path before any work is done: a directory, a folder that does not exist or cannot be
+    written, an existing file unless ``force``. Returns the path. (``simulate`` and the command line use it.)
 
-    >>> check_output("/") is None
+    >>> check_output("/")
     Traceback (most recent call last):
     ...
-    toolkit.core.errors.OutputError: / is a directory, not a file
+    IsADirectoryError: / is a folder, not a file
     """
     p = Path(path)
-    if p.is_dir():
-        raise OutputError(f"{p} is a directory, not a file")
-    if p.exists() or p.is_symlink():
-        if not force:
-            raise OutputError(f"{p} already exists; use --force (force=True) to overwrite it")
     folder = p.parent
+    if p.is_dir():
+        raise IsADirectoryError(f"{p} is a folder, not a file")
     if not folder.is_dir():
-        raise OutputError(f"cannot write {p}: there is no folder {folder}")
+        raise FileNotFoundError(f"{folder}: no such folder for {p.name}")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write {p}: the folder {folder} is not writable")
+        raise PermissionError(f"{folder}: not writable")
+    if (p.exists() or p.is_symlink()) and not force:
+        raise FileExistsError(f"{p} exists: use --force (force=True) to overwrite it")
     return p
 
 
