@@ -1,6 +1,7 @@
 """The command line: simulate, play, replay, render; bad input gives one line and a non-zero exit."""
 import csv
 import io
+import json
 import subprocess
 import sys
 
@@ -53,6 +54,82 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         r = run(*args)
         assert r.returncode == 2 and "Traceback" not in r.stderr, args
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
+
+
+def test_version_and_a_bare_command_list_the_commands():
+    from toolkit import __version__
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"boardgame-toolkit {__version__}"
+    r = run()
+    assert r.returncode == 0 and all(c in r.stdout for c in ("simulate", "play", "replay", "render"))
+    assert "Traceback" not in r.stderr
+
+
+def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
+    for args, words in ((("simulate", "disneyland", "--jobs", "0"), "jobs must be a number of worker processes, at least 1, not 0"),
+                        (("play", "disneyland", "--seed", "-1", "--out", str(tmp_path / "g.json")), "--seed"),
+                        (("play", "disneyland", "--seed", str(2**64), "--out", str(tmp_path / "g.json")), "2**64")):
+        r = run(*args)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_outputs_are_checked_first_and_never_overwritten_without_force(tmp_path):
+    rec, png = tmp_path / "g.json", tmp_path / "g.png"
+    assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
+    png.write_bytes(b"old picture")
+    before = rec.read_bytes()
+    for args in (("play", "disneyland", "--seed", "6", "--players", "2", "--out", str(rec)),
+                 ("render", str(rec), "--out", str(png)),
+                 ("play", "disneyland", "--out", str(tmp_path / "no-such-folder" / "g.json")),
+                 ("render", str(rec), "--out", str(tmp_path))):
+        r = run(*args)
+        assert r.returncode == 2 and r.stderr.startswith("error:") and len(r.stderr.strip().splitlines()) == 1, r
+    assert rec.read_bytes() == before and png.read_bytes() == b"old picture"
+    assert "--force" in run("render", str(rec), "--out", str(png)).stderr
+    assert run("render", str(rec), "--out", str(png), "--force").returncode == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []     # no temporary file left
+    r = run("play", "disneyland", "--seed", "6", "--players", "2", "--out", str(rec), "--force")
+    assert r.returncode == 0 and rec.read_bytes() != before
+
+
+def test_hostile_and_incomplete_records_from_the_command_line(tmp_path):
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
+    data = json.loads(rec.read_text())
+    cases = {"zero.json": dict(data, options={"board": "/dev/zero"}), "seed.json": dict(data, seed=-5),
+             "junk.json": dict(data, junk=[1]), "v2.json": dict(data, format="toolkit-record/2"),
+             "type.json": dict(data, options={"board": 5})}
+    for name, bad in cases.items():
+        (tmp_path / name).write_text(json.dumps(bad))
+    (tmp_path / "deep.json").write_text("[" * 100000)
+    for name in [*cases, "deep.json"]:
+        r = run("replay", str(tmp_path / name))
+        assert r.returncode == 2 and r.stderr.startswith("error:") and len(r.stderr.strip().splitlines()) == 1, r
+    r = run("replay", str(tmp_path))
+    assert r.returncode == 2 and "directory" in r.stderr
+    cut = dict(data, decisions=data["decisions"][:17])
+    del cut["final"]
+    (tmp_path / "cut.json").write_text(json.dumps(cut))
+    r = run("replay", str(tmp_path / "cut.json"))
+    assert r.returncode == 1 and "incomplete record: 17 decisions, the game is not over; replayed to step 17" in r.stderr
+    r = run("replay", str(tmp_path / "cut.json"), "--partial")
+    assert r.returncode == 0 and "the game is not over" in r.stdout
+
+
+def test_records_name_files_only_with_allow_paths(tmp_path):
+    from importlib import resources
+    board = tmp_path / "board.json"
+    board.write_bytes(resources.files("toolkit.games.disneyland").joinpath("board.json").read_bytes())
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
+    data = json.loads(rec.read_text())
+    data["options"] = {"board": str(board)}
+    rec.write_text(json.dumps(data))
+    r = run("replay", str(rec))
+    assert r.returncode == 2 and "--allow-paths" in r.stderr
+    assert run("replay", str(rec), "--allow-paths").returncode == 0
 
 
 def test_export_writes_a_players_record_without_hidden_facts(tmp_path):

@@ -1,13 +1,15 @@
 """Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export|gallery ...``.
 
-Bad arguments or files give a one-line message and exit status 2, never a traceback.
+Bad arguments or files give a one-line message and exit status 2, never a traceback; a valid record of a game
+that is not over gives exit status 1 (unless ``--partial``). Output files are checked before any work and are
+never overwritten without ``--force``.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .core.errors import DataFileError, RecordError, RuleError
+from .core.errors import DataFileError, IncompleteRecord, RecordError, RuleError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -15,11 +17,46 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see python -m toolkit --help)\n")
 
 
+def _at_least(low: int):
+    """An argparse type: a whole number >= ``low``, refused in plain words."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+    whole.__name__ = f"whole number >= {low}"
+    return whole
+
+
+def _seed(text: str) -> int:
+    from .core.settings import SEED_LIMIT
+    value = _at_least(0)(text)
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**64 - 1")
+    return value
+
+
+def _output(parser, help: str) -> None:
+    """--out and --force: the output is checked before the work; an existing file needs --force."""
+    parser.add_argument("--out", required=True, help=help)
+    parser.add_argument("--force", action="store_true", help="overwrite the output file if it exists")
+
+
+def _record_flags(parser) -> None:
+    parser.add_argument("--allow-paths", action="store_true",
+                        help="let the record's options name files (custom boards) - only for records you trust")
+
+
 def _parser():
+    from . import __version__
     from .core.registry import game_names
     p = _Parser(prog="python -m toolkit", description="Board game toolkit: simulate, play, replay and render "
                 "seeded games.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--version", action="version", version=f"boardgame-toolkit {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     s = sub.add_parser("simulate", help="play many seeded games and write one CSV row per game")
     _run_arguments(s, game_names())
     c = sub.add_parser("compare", help="play the same seeds in several arms and print paired differences")
@@ -35,17 +72,20 @@ def _parser():
                    help='JSON: {"players": [2, 3], "agents": [...], "options": [{...}, ...]}')
     pl = sub.add_parser("play", help="play one seeded game and save its record as JSON")
     pl.add_argument("game", choices=game_names())
-    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--seed", type=_seed, default=0)
     pl.add_argument("--players", type=int, default=4)
     pl.add_argument("--agents", default="random")
-    pl.add_argument("--out", required=True, help="record file (.json)")
+    _output(pl, "record file (.json)")
     r = sub.add_parser("replay", help="replay a record, verifying every step")
     r.add_argument("record")
+    r.add_argument("--partial", action="store_true", help="accept a record that stops before the game is over")
+    _record_flags(r)
     rd = sub.add_parser("render", help="draw the state after step K of a record as PNG, SVG or PDF")
     rd.add_argument("record")
+    _record_flags(rd)
     rd.add_argument("--step", type=int, default=None, help="decisions applied (default: the end)")
     rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
-    rd.add_argument("--out", required=True)
+    _output(rd, "picture file (.png, .svg or .pdf)")
     rd.add_argument("--format", choices=("png", "svg", "pdf"), default=None,
                     help="image format (default: from the --out suffix, else png)")
     rd.add_argument("--dpi", type=float, default=None, help="pixels per inch (default: the frame's own, 96)")
@@ -54,6 +94,7 @@ def _parser():
     ex = sub.add_parser("export", help="what one player saw of a record: their events and view (.json), or their "
                         "events as a table (.csv); nothing hidden from that player")
     ex.add_argument("record")
+    _record_flags(ex)
     ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
     ex.add_argument("--out", required=True, help="a .json player's record or a .csv table of events")
     return p
@@ -124,9 +165,16 @@ def _agents(text: str, players: int):
 
 
 def main(argv=None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:             # a bare "python -m toolkit": say what it can do
+        parser.print_help()
+        return 0
     try:
         return _run(args)
+    except IncompleteRecord as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     except (ValueError, KeyError, OSError, RuleError, RecordError, DataFileError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(f"error: {msg}", file=sys.stderr)
@@ -134,28 +182,34 @@ def main(argv=None) -> int:
 
 
 def _run(args) -> int:
-    from .core import make_agents, new_game, play, replay, save_record
+    from .core import PersonAgent, make_agents, new_game, play, replay, save_record
+    from .core.files import check_output
     if args.command in ("simulate", "compare", "sweep"):
         return _study(args)
     if args.command == "play":
+        check_output(args.out, args.force)
         game = new_game(args.game, players=args.players, seed=args.seed)
-        play(game, make_agents(args.game, args.players, _agents(args.agents, args.players)))
-        if not game.is_over():
+        agents = make_agents(args.game, args.players, _agents(args.agents, args.players))
+        if any(isinstance(a, PersonAgent) for a in agents):
             raise ValueError("a person agent cannot play from the command line")
+        play(game, agents)
         save_record(game, args.out)
         print(f"{args.game}: seed {args.seed}, {len(game.choices)} decisions, winner Player {game.winner()}, "
               f"scores {game.scores()}; record written to {args.out}")
         return 0
     if args.command == "replay":
-        game = replay(args.record)
+        game = replay(args.record, allow_paths=args.allow_paths, partial=args.partial)
+        end = f"winner {game.winner()}" if game.is_over() else "the game is not over"
         print(f"{game.name}: {len(game.choices)} decisions replayed and verified; scores {game.scores()}; "
-              f"winner {game.winner()}; fingerprint {game.fingerprint()}")
+              f"{end}; fingerprint {game.fingerprint()}")
         return 0
     if args.command == "render":
         import importlib
 
+        from .core.files import replacing
         from .core.records import load_record
         from .core.registry import game_class
+        check_output(args.out, args.force)
         data = load_record(args.record)
         steps = len(data["decisions"])
         k = steps if args.step is None else args.step
@@ -165,7 +219,7 @@ def _run(args) -> int:
         cut["decisions"] = data["decisions"][:k]
         if args.view is not None and not 1 <= args.view <= data["players"]:
             raise ValueError(f"--view must be a seat from 1 to {data['players']}")
-        game = replay(cut)
+        game = replay(cut, allow_paths=args.allow_paths, partial=True)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
         from .drawing import figure_bytes
         suffix = args.out.rsplit(".", 1)[-1].lower()
@@ -173,7 +227,7 @@ def _run(args) -> int:
         if args.dpi is not None and not 10 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 10 and 1200")
         image = figure_bytes(drawing.draw_state(game, viewer=args.view).figure, fmt, args.dpi)
-        with open(args.out, "wb") as f:
+        with replacing(args.out, "wb") as f:       # a failed drawing leaves the old picture as it was
             f.write(image)
         print(f"step {k} of {steps} drawn to {args.out} ({fmt})")
         return 0
@@ -182,7 +236,7 @@ def _run(args) -> int:
         return run(args)
     if args.command == "export":
         from .core.exports import events_frame, save_player_record
-        game = replay(args.record)
+        game = replay(args.record, allow_paths=args.allow_paths, partial=True)     # an unfinished game too
         if not 1 <= args.seat <= game.players:
             raise ValueError(f"--seat must be a seat from 1 to {game.players}")
         if args.out.endswith(".csv"):

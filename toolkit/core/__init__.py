@@ -4,11 +4,13 @@ history, records, agents, the play loop, the registry and Monte Carlo simulation
 Nothing here knows a game, and nothing here imports matplotlib, ipywidgets or IPython.
 """
 from .errors import (
-    DataFileError, GameOver, IllegalChoice, RecordError, ReplayDivergence, RuleError, ToolkitError,
+    DataFileError, GameOver, IllegalChoice, IncompleteRecord, OptionError, RecordError,
+    ReplayDivergence, RuleError, ToolkitError,
 )
 from .events import Event
 from .decisions import Decision, Option
 from .rng import Streams, derive_seed
+from .settings import Setting
 from .game import Game
 from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
@@ -21,8 +23,9 @@ from .simulate import Stopped, simulate
 
 __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
-    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RowMismatch", "RuleError",
-    "Stopped", "Streams", "ToolkitError", "WaitingForPerson", "derive_seed", "events_frame", "game_class",
-    "game_names", "load_record", "make_agents", "make_record", "new_game", "play", "player_record", "replay",
-    "replay_row", "save_player_record", "save_record", "simulate",
+    "IncompleteRecord", "Option", "OptionError", "PersonAgent", "RandomAgent", "RecordError",
+    "ReplayDivergence", "RowMismatch", "RuleError", "Setting", "Stopped", "Streams", "ToolkitError",
+    "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record", "make_agents",
+    "make_record", "new_game", "play", "player_record", "replay", "replay_row", "save_player_record", "save_record",
+    "simulate",
 ]

@@ -1,11 +1,11 @@
 """Reading the games' data files (boards, decks, maps, cards) with errors that name file, field and problem."""
 from __future__ import annotations
 
-import json
+import os
 from importlib import resources
-from pathlib import Path
 
 from .errors import DataFileError
+from .files import MAX_DEPTH, Refused, depth, parse_json, read_limited
 
 
 def need(condition, path, field: str, problem: str) -> None:
@@ -16,8 +16,10 @@ def need(condition, path, field: str, problem: str) -> None:
 
 def read_json(path=None, package: str | None = None, name: str | None = None):
     """The parsed JSON of ``path``, or of the file ``name`` shipped in ``package`` when ``path`` is None.
+    ``path`` may also be the data itself (e.g. a board embedded in a record, a dict).
 
-    Returns ``(data, where)``: ``where`` names the file in error messages.
+    Returns ``(data, where)``: ``where`` names the file in error messages. A file is read with the bounds of
+    ``toolkit.core.files`` (a regular file of at most 16 MB, strict JSON nested at most 32 levels).
 
     >>> data, where = read_json(package="toolkit.games.disneyland", name="board.json")
     >>> where, len(data["track"])
@@ -25,18 +27,72 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
     """
     if path is None:
         where = f"{package.rsplit('.', 1)[-1]}/{name}"
-        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        raw = resources.files(package).joinpath(name).read_bytes()
+    elif not isinstance(path, (str, os.PathLike)):     # the data itself
+        where = f"{name} (given as data)"
+        if depth(path) > MAX_DEPTH:
+            raise DataFileError(where, "(top level)", f"nested deeper than {MAX_DEPTH} levels")
+        return path, where
     else:
         where = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DataFileError(where, "(file)", "cannot be read: no such file") from None
-        except UnicodeDecodeError:
-            raise DataFileError(where, "(file)", "not valid JSON: the file is not UTF-8 text") from None
-        except OSError as e:
-            raise DataFileError(where, "(file)", f"cannot be read: {e.strerror}") from None
+            raw = read_limited(path)
+        except Refused as e:
+            raise DataFileError(where, "(file)", str(e)) from None
     try:
-        return json.loads(text), where
-    except json.JSONDecodeError as e:
-        raise DataFileError(where, f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+        return parse_json(raw), where
+    except Refused as e:
+        raise DataFileError(where, e.where, e.problem) from None
+
+
+# --- checks shared by every game's loaders: each returns the checked value ----------------------------------
+def is_whole(v) -> bool:
+    """A JSON whole number (``true`` is not one)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def need_int(v, path, field: str, low: int, high: int, why: str = ""):
+    """A whole number from ``low`` to ``high``: data files bound every count, so no file can make a game
+    build a billion photos or run for ever."""
+    need(is_whole(v) and low <= v <= high, path, field,
+         f"must be a whole number from {low} to {high}{why}, got {shown(v)}")
+    return v
+
+
+def need_str(v, path, field: str, longest: int = 200):
+    """A non-empty one-line string of at most ``longest`` characters."""
+    need(isinstance(v, str) and 0 < len(v) <= longest and v.isprintable(), path, field,
+         f"must be a non-empty line of text of at most {longest} characters, got {shown(v)}")
+    return v
+
+
+def need_list(v, path, field: str, low: int, high: int):
+    """A list of ``low`` to ``high`` items."""
+    need(isinstance(v, list), path, field, f"must be a list, got {shown(v)}")
+    need(low <= len(v) <= high, path, field, f"must hold {low} to {high} items, not {len(v)}")
+    return v
+
+
+def need_keys(obj, path, field: str, required=(), optional=()):
+    """An object with every ``required`` key and no key outside ``required`` and ``optional``."""
+    need(isinstance(obj, dict), path, field or "(top level)", f"must be a JSON object, got {shown(obj)}")
+    for k in required:
+        need(k in obj, path, f"{field}.{k}" if field else k, "missing")
+    extra = sorted(set(obj) - set(required) - set(optional))
+    need(not extra, path, f"{field}.{extra[0]}" if field and extra else (extra or [""])[0],
+         f"unknown field (known: {', '.join(sorted((*required, *optional)))})")
+    return obj
+
+
+def need_pos(v, path, field: str, reach: float = 1000.0) -> tuple[float, float]:
+    """A drawing position ``[x, y]`` within ``reach`` of the origin."""
+    need(isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                     and abs(x) <= reach for x in v),
+         path, field, f"must be [x, y], numbers from -{reach:g} to {reach:g}, got {shown(v)}")
+    return (v[0], v[1])
+
+
+def shown(v) -> str:
+    """A value as a short text for an error message."""
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."

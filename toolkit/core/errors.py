@@ -32,8 +32,20 @@ class DataFileError(ValueError):
         super().__init__(f"{self.path}: {field}: {problem}")
 
 
+class OptionError(ValueError):
+    """A game's options (or its seed) are refused: names the option, what it takes and what it got."""
+
+
 class RecordError(ValueError):
     """A game record is unreadable, for another game, or otherwise invalid."""
+
+
+class IncompleteRecord(RecordError):
+    """A record stops before its game is over. ``game`` is the state replayed (and verified) to ``step``."""
+
+    def __init__(self, message: str, game=None, step: int = 0):
+        self.game, self.step = game, step
+        super().__init__(message)
 
 
 class ReplayDivergence(RecordError):

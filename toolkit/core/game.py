@@ -18,6 +18,7 @@ from .decisions import Decision, Option
 from .errors import GameOver, IllegalChoice, ToolkitError
 from .events import Event
 from .rng import Streams
+from .settings import Setting, check_options, check_seed
 
 _CLAUSE_LINE = re.compile(r"^- \*\*([A-Z]+-(?:I?\d+(?:\.n?\d+)?))\*\*\s*(.*)$")
 
@@ -40,7 +41,8 @@ def rules_page(package: str) -> dict[str, str]:
     return out
 
 
-_LOGS = ("events", "choices", "timeline")    # append-only lists of immutable items
+_LOGS = ("events", "choices", "timeline")
+MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)    # append-only lists of immutable items
 
 
 class Game(ABC):
@@ -52,19 +54,26 @@ class Game(ABC):
     max_players = 4
     rules_package: str = ""   # package holding rules.md
     drawing_module: str = ""  # imported lazily to show a state in a notebook
+    settings: tuple[Setting, ...] | None = None   # the options it takes (None: the game checks them itself)
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title or self.name} is for {self.min_players}-{self.max_players} players, not {players!r}")
         self.players = players
-        self.seed = int(seed)
-        self.options = dict(options or {})
+        self.seed = check_seed(seed)
+        self.options = dict(options or {}) if self.settings is None else check_options(type(self), options, players)
         self.streams = Streams(self.seed)
         self.log = log                      # False: no events and no score timeline kept (fast simulation)
         self.events: list[Event] = []
         self.choices: list = []             # the decisions applied so far, as values
         self.turn = 0                       # completed turns
         self.timeline: list[tuple[int, tuple[int, ...]]] = []   # (turn, scores) after each turn
+
+    def option(self, name: str):
+        """The value of option ``name``: as given, or its declared default."""
+        if name in self.options:
+            return self.options[name]
+        return next(s.default for s in self.settings if s.name == name)
 
     # --- the interface -------------------------------------------------------------------------
     @abstractmethod
@@ -109,6 +118,10 @@ class Game(ABC):
         if decision is None:
             raise GameOver("the game is over; no decision is pending", self.end_clauses())
         value = choice.value if isinstance(choice, Option) else choice
+        # free text (FCM structures) lands in records and on screens: no control characters, bounded length
+        if type(value) is str and (not value.isprintable() or len(value) > MAX_ANSWER):
+            raise IllegalChoice(f"{value[:40]!r} is refused: an answer may not hold control characters "
+                                f"nor be longer than {MAX_ANSWER} characters", decision.clauses)
         self.check(decision, value)
         start = len(self.events)
         self.choices.append(value)

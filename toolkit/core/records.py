@@ -2,16 +2,27 @@
 
 A record replays to the identical state, in any process; a corrupted record, one for another game, or one
 that diverges gets a clear ``RecordError`` that names the first diverging step.
+
+A record is untrusted input: it is read with bounds (size, nesting), every field is checked, its options go
+through the game's declared settings, and replaying it never opens a file unless the caller allows paths
+(``allow_paths=True``): a custom board travels inside the record as data, validated like a data file.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import os
 
-from .errors import RecordError, ReplayDivergence, RuleError
+from .errors import DataFileError, IncompleteRecord, OptionError, RecordError, ReplayDivergence, RuleError
+from .files import MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_file, read_limited, replacing
 from .registry import game_class
+from .settings import file_options
 
 FORMAT = "toolkit-record/1"
+READS = (FORMAT,)                   # the record formats this version replays
+_FIELDS = {"format": str, "game": str, "toolkit_version": str, "players": int, "seed": int, "options": dict,
+           "start": str, "decisions": list, "final": str, "scores": list, "winner": (int, type(None)),
+           "transcript": list}         # transcript: the events as text, for people (golden files); not replayed
+_REQUIRED = ("game", "players", "seed", "options", "decisions")
+_STEP = {"player": int, "choice": (str, int), "fingerprint": str}
 
 
 def _version() -> str:
@@ -19,80 +30,164 @@ def _version() -> str:
     return __version__
 
 
+def embed_files(cls, options: dict) -> dict:
+    """``options`` with every file option given as a path replaced by the file's data, so that the record
+    replays without reading any file."""
+    out = dict(options)
+    for name in file_options(cls) if cls.settings else ():
+        path = out.get(name)
+        if isinstance(path, (str, os.PathLike)):
+            try:
+                out[name] = read_json_file(path)
+            except Refused as e:
+                raise DataFileError(path, "(file)", str(e)) from None
+    return out
+
+
 def make_record(game) -> dict:
     """The record of ``game`` so far: replays its decisions from the start to take fingerprints."""
     cls = type(game)
-    fresh = cls(players=game.players, seed=game.seed, options=game.options)
+    options = embed_files(cls, game.options)
+    fresh = cls(players=game.players, seed=game.seed, options=options)
+    start = fresh.fingerprint()
     steps = []
     for value in game.choices:
         player = fresh.pending().player
         fresh.apply(value)
         steps.append({"player": player, "choice": value, "fingerprint": fresh.fingerprint()})
+    # with a board embedded, a game that keeps its options in its state has another fingerprint
+    final = game.fingerprint() if options == game.options else fresh.fingerprint()
     return {"format": FORMAT, "game": cls.name, "toolkit_version": _version(), "players": game.players,
-            "seed": game.seed, "options": game.options, "start": cls(players=game.players, seed=game.seed,
-            options=game.options).fingerprint(), "decisions": steps, "final": game.fingerprint(),
+            "seed": game.seed, "options": options, "start": start, "decisions": steps, "final": final,
             "scores": game.scores(), "winner": game.winner()}
 
 
-def save_record(game, path) -> Path:
-    path = Path(path)
-    path.write_text(json.dumps(make_record(game), indent=1) + "\n", encoding="utf-8")
-    return path
+def save_record(game, path):
+    """Write the record of ``game`` to ``path`` (replaced whole: a failure leaves no half-written file)."""
+    import json
+    from pathlib import Path
+    text = json.dumps(make_record(game), indent=1) + "\n"
+    with replacing(path, "w") as f:
+        f.write(text)
+    return Path(path)
 
 
 def load_record(path) -> dict:
-    """Read and check a record file's shape (not yet its replay)."""
-    path = Path(path)
+    """Read and check a record file's shape (not yet its replay). At most 16 MB, nested at most 32 levels."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such record file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raw = read_limited(path, MAX_BYTES)
+    except Refused as e:
+        reason = str(e)
+        raise RecordError(f"{path}: no such record file" if reason.endswith("no such file")
+                          else f"{path}: record {reason}") from None
+    try:
+        data = parse_json(raw, MAX_DEPTH)
+    except Refused as e:
         raise RecordError(f"{path}: not a JSON game record ({e})") from None
     return check_record(data, str(path))
 
 
+def _kind(kind) -> str:
+    names = [k.__name__.replace("NoneType", "null") for k in (kind if isinstance(kind, tuple) else (kind,))]
+    return " or ".join(names)
+
+
+def _is(value, kind) -> bool:
+    return isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
+
+
 def check_record(data, where: str = "record") -> dict:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    """Refuse a record whose shape is wrong: unknown or missing fields, wrong types, a seed out of range, too
+    deep, or another format version."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: not a toolkit game record (a JSON object with 'format': {FORMAT!r})")
+    fmt = data.get("format")
+    if fmt not in READS:
+        if isinstance(fmt, str) and fmt.startswith("toolkit-record/"):
+            raise RecordError(f"{where}: record format {fmt!r} is not one this toolkit ({_version()}) reads; "
+                              f"it reads {', '.join(READS)}")
         raise RecordError(f"{where}: not a toolkit game record (format should be {FORMAT!r})")
-    for field, kind in (("game", str), ("players", int), ("seed", int), ("options", dict), ("decisions", list)):
-        if not isinstance(data.get(field), kind):
-            raise RecordError(f"{where}: field {field!r} missing or not a {kind.__name__}")
+    if depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise RecordError(f"{where}: not accepted: nested deeper than {MAX_DEPTH} levels")
+    unknown = sorted(map(str, set(data) - set(_FIELDS)))
+    if unknown:
+        raise RecordError(f"{where}: unknown field(s) in a record: {', '.join(unknown)[:200]}")
+    for field, kind in _FIELDS.items():
+        if field in data and not _is(data[field], kind) or field in _REQUIRED and field not in data:
+            raise RecordError(f"{where}: field {field!r} missing or not a {_kind(kind)}")
+    try:
+        from .settings import check_seed
+        check_seed(data["seed"])
+    except OptionError as e:
+        raise RecordError(f"{where}: {e}") from None
     for i, step in enumerate(data["decisions"], 1):
-        if not isinstance(step, dict) or "choice" not in step or not isinstance(step.get("fingerprint"), str):
+        if not isinstance(step, dict) or "choice" not in step or "fingerprint" not in step:
             raise RecordError(f"{where}: decision {i} needs 'choice' and 'fingerprint'")
+        for field in step:
+            if field not in _STEP:
+                raise RecordError(f"{where}: decision {i} has an unknown field {str(field)[:40]!r}")
+            if not _is(step[field], _STEP[field]):
+                raise RecordError(f"{where}: decision {i}: {field!r} must be a {_kind(_STEP[field])}")
     return data
 
 
-def replay(record, expect_game: str | None = None):
-    """Replay a record (dict or path), verifying every step. Returns the final game state."""
-    data = load_record(record) if not isinstance(record, dict) else check_record(record)
+def replay(record, expect_game: str | None = None, *, allow_paths: bool = False, partial: bool = False):
+    """Replay a record (dict or path), verifying every step. Returns the final game state.
+
+    A record whose options name a file is refused unless ``allow_paths`` (replaying must never read an
+    arbitrary file). A record that stops before its game is over raises ``IncompleteRecord`` (which holds the
+    state replayed so far) unless ``partial``.
+    """
+    where = "record" if isinstance(record, dict) else str(record)
+    data = check_record(record) if isinstance(record, dict) else load_record(record)
     if expect_game is not None and data["game"] != expect_game:
         raise RecordError(f"record is for {data['game']!r}, not {expect_game!r}")
     try:
         cls = game_class(data["game"])
     except KeyError as e:
         raise RecordError(str(e.args[0])) from None
+    if not allow_paths:
+        for name in file_options(cls) if cls.settings else ():
+            if isinstance(data["options"].get(name), str):
+                raise RecordError(f"{where}: option {name!r} names a file ({data['options'][name][:80]!r}); a "
+                                  "record may not make the replay read files: embed the data in the record, or "
+                                  "allow paths (allow_paths=True, --allow-paths) for a record you trust")
     try:
         game = cls(players=data["players"], seed=data["seed"], options=data["options"])
-    except ValueError as e:
-        raise RecordError(f"record's setup is refused: {e}") from None
+    except ValueError as e:     # OptionError, DataFileError, a wrong number of players
+        raise RecordError(f"{where}: the record's setup is refused: {e}") from None
+    other = data.get("toolkit_version", _version()) != _version()
+    made = f" (the record was made with toolkit {data['toolkit_version']}, this is {_version()})" if other else ""
     if "start" in data and data["start"] != game.fingerprint():
-        raise ReplayDivergence(0, "the starting state differs (another board or toolkit version?)")
+        raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version?){made}")
     for i, step in enumerate(data["decisions"], 1):
         d = game.pending()
         if d is None:
-            raise ReplayDivergence(i, "the game was already over")
+            raise ReplayDivergence(i, f"the game was already over{made}")
         if "player" in step and step["player"] != d.player:
-            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}")
+            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}"
+                                      f"{made}")
         try:
             game.apply(step["choice"])
         except RuleError as e:
-            raise ReplayDivergence(i, f"choice {step['choice']!r} refused: {e}") from None
+            raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
         if game.fingerprint() != step["fingerprint"]:
-            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded {step['fingerprint']}")
+            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
+                                      f"{step['fingerprint'][:40]}{made}")
     n = len(data["decisions"])
+    over = game.is_over()
+    if not over and "final" not in data:      # decisions may have been cut: scores or winner tell nothing
+        if partial:
+            return game
+        raise IncompleteRecord(f"{where}: incomplete record: {n} decisions, the game is not over; replayed to step "
+                               f"{n} (the record has no final state, so its end may be cut; replay with "
+                               "partial=True or --partial to accept it)", game, n)
     for field, now in (("final", game.fingerprint()), ("scores", game.scores()), ("winner", game.winner())):
         if field in data and data[field] != now:
-            raise ReplayDivergence(n, f"the record's {field} {data[field]!r} differs from the replayed {now!r}")
+            shown = repr(data[field])[:80]
+            raise ReplayDivergence(n, f"the record's {field} {shown} differs from the replayed {now!r}{made}")
+    if not over and not partial:
+        raise IncompleteRecord(f"{where}: incomplete record: {n} decisions, the game is not over; replayed to step "
+                               f"{n} (the record of an unfinished game; replay with partial=True or --partial to "
+                               "accept it)", game, n)
     return game

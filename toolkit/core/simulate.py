@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import signal
 import sys
 import threading
 from contextlib import closing, contextmanager
 from pathlib import Path
 
+from .files import check_output
 from .rows import replay_row  # noqa: F401 - re-exported
 from .runner import BACKENDS, run_chunks
 from .work import Arm, chunk_size, chunks
@@ -56,20 +56,7 @@ def sigterm_stops():
         signal.signal(signal.SIGTERM, before)
 
 
-def check_out_path(path, force: bool = False) -> Path:
-    """Refuse an output path before any work: its folder must exist and be writable, and an existing file is
-    kept unless ``force``."""
-    p = Path(path)
-    folder = p.parent
-    if p.is_dir():
-        raise IsADirectoryError(f"{p} is a folder, not a file")
-    if not folder.is_dir():
-        raise FileNotFoundError(f"{folder}: no such folder for {p.name}")
-    if not os.access(folder, os.W_OK):
-        raise PermissionError(f"{folder}: not writable")
-    if p.exists() and not force:
-        raise FileExistsError(f"{p} exists: use --force (force=True) to overwrite it")
-    return p
+check_out_path = check_output       # one check for every output path (toolkit.core.files)
 
 
 class RowWriter:

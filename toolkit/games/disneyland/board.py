@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from ...core.data import need as _need, read_json
+from ...core.data import is_whole, need as _need, need_keys, need_list, need_pos, need_str, read_json
 
 SPACE_KINDS = ("draw", "camera", "star", "clock")
 CARD_KINDS = ("attraction", "character")
@@ -44,45 +44,47 @@ class Board:
         return [s.index for s in self.track if s.kind == "draw"]
 
 
+LIMITS = {"piles": 20, "cards": 100, "track": 200, "photos": 100, "points": 100}   # generous, but bounded
+
+
 def parse_board(data, path="board.json") -> Board:
     """Check a board's data and build it; errors name the file, the field and the problem."""
-    _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
-    for key in ("piles", "track", "photos", "card_points", "photo_points"):
-        _need(key in data, path, key, "missing")
+    need_keys(data, path, "", ("piles", "track", "photos", "card_points", "photo_points"), ("name",))
+    name = need_str(data.get("name", "board"), path, "name")
     piles, lands, seen = {}, {}, set()
-    _need(isinstance(data["piles"], list) and data["piles"], path, "piles", "must be a non-empty list")
+    need_list(data["piles"], path, "piles", 1, LIMITS["piles"])
     for i, p in enumerate(data["piles"]):
         where = f"piles[{i}]"
-        _need(isinstance(p, dict) and isinstance(p.get("colour"), str), path, f"{where}.colour", "missing or not a string")
-        colour = p["colour"]
+        need_keys(p, path, where, ("colour", "cards"), ("land",))
+        colour = need_str(p["colour"], path, f"{where}.colour", 40)
         _need(colour not in piles, path, f"{where}.colour", f"colour {colour!r} appears twice")
-        _need(isinstance(p.get("cards"), list) and p["cards"], path, f"{where}.cards", "must be a non-empty list")
+        need_list(p["cards"], path, f"{where}.cards", 1, LIMITS["cards"])
         cards = []
         for j, c in enumerate(p["cards"]):
             cw = f"{where}.cards[{j}]"
-            _need(isinstance(c, dict), path, cw, "must be an object")
-            _need(isinstance(c.get("id"), str) and c["id"] not in seen, path, f"{cw}.id", "missing, not a string, or used twice")
-            _need(c.get("kind") in CARD_KINDS, path, f"{cw}.kind", f"{c.get('kind')!r} is not one of {CARD_KINDS}")
-            seen.add(c["id"])
-            cards.append(Card(c["id"], c["kind"], str(c.get("name", c["id"])), colour))
+            need_keys(c, path, cw, ("id", "kind"), ("name",))
+            cid = need_str(c["id"], path, f"{cw}.id", 40)
+            _need(cid not in seen, path, f"{cw}.id", f"{cid!r} is used twice")
+            _need(c["kind"] in CARD_KINDS, path, f"{cw}.kind", f"{c['kind']!r} is not one of {CARD_KINDS}")
+            seen.add(cid)
+            cards.append(Card(cid, c["kind"], need_str(c.get("name", cid), path, f"{cw}.name"), colour))
         piles[colour] = tuple(cards)
-        lands[colour] = str(p.get("land", colour))
+        lands[colour] = need_str(p.get("land", colour), path, f"{where}.land")
     _need(isinstance(data["track"], list), path, "track", "must be a list")
     _need(len(data["track"]) >= 5, path, "track", f"{len(data['track'])} spaces is too few for 4 trains (DL-I12)")
+    need_list(data["track"], path, "track", 5, LIMITS["track"])
     track = []
     for i, s in enumerate(data["track"]):
         where = f"track[{i}]"
-        _need(isinstance(s, dict), path, where, "must be an object")
-        _need(s.get("kind") in SPACE_KINDS, path, f"{where}.kind", f"{s.get('kind')!r} is not one of {SPACE_KINDS}")
+        need_keys(s, path, where, ("kind", "pos"), ("pile",))
+        _need(s["kind"] in SPACE_KINDS, path, f"{where}.kind", f"{s['kind']!r} is not one of {SPACE_KINDS}")
         pile = s.get("pile")
         if s["kind"] == "draw":
-            _need(pile in piles, path, f"{where}.pile", f"draw space needs the colour of an existing pile, got {pile!r}")
+            _need(type(pile) is str and pile in piles, path, f"{where}.pile",
+                  f"draw space needs the colour of an existing pile, got {pile!r}")
         else:
             _need(pile is None, path, f"{where}.pile", "only draw spaces have a pile")
-        pos = s.get("pos")
-        _need(isinstance(pos, list) and len(pos) == 2 and all(isinstance(v, (int, float)) for v in pos),
-              path, f"{where}.pos", "must be [x, y]")
-        track.append(Space(i, s["kind"], pile, (pos[0], pos[1])))
+        track.append(Space(i, s["kind"], pile, need_pos(s["pos"], path, f"{where}.pos")))
     ndraw = sum(1 for s in track if s.kind == "draw")
     _need(ndraw >= 4, path, "track", f"{ndraw} draw spaces; each of up to 4 trains starts on its own (DL-I4)")
     kinds = {s.kind for s in track}
@@ -91,19 +93,19 @@ def parse_board(data, path="board.json") -> Board:
     fed = {s.pile for s in track if s.kind == "draw"}
     for colour in piles:
         _need(colour in fed, path, "track", f"no draw space takes from the {colour!r} pile")
-    ph = data["photos"]
-    _need(isinstance(ph, dict) and all(isinstance(ph.get(k), int) and ph[k] >= 0 for k in ("good", "bad")),
-          path, "photos", "needs whole numbers 'good' and 'bad'")
-    cp, pp = data["card_points"], data["photo_points"]
-    _need(isinstance(cp, dict) and all(isinstance(cp.get(k), int) for k in CARD_KINDS), path, "card_points",
-          "needs whole numbers for 'attraction' and 'character'")
-    _need(isinstance(pp, dict) and all(isinstance(pp.get(k), int) for k in ("good", "bad")), path, "photo_points",
-          "needs whole numbers for 'good' and 'bad'")
-    return Board(str(data.get("name", "")), tuple(track), piles, lands, dict(cp), dict(pp), dict(ph))
+    top = {"photos": LIMITS["photos"], "card_points": LIMITS["points"], "photo_points": LIMITS["points"]}
+    for field, keys in (("photos", ("good", "bad")), ("card_points", CARD_KINDS), ("photo_points", ("good", "bad"))):
+        d = data[field]
+        _need(isinstance(d, dict) and set(d) == set(keys) and all(is_whole(d[k]) and 0 <= d[k] <= top[field]
+                                                                  for k in keys),
+              path, field, f"needs whole numbers {' and '.join(map(repr, keys))} from 0 to {top[field]}, got "
+              f"{str(d)[:40]}")
+    ph, cp, pp = data["photos"], data["card_points"], data["photo_points"]
+    return Board(name if "name" in data else "", tuple(track), piles, lands, dict(cp), dict(pp), dict(ph))
 
 
 def load_board(path=None) -> Board:
-    """Load a board file (the packaged ``board.json`` by default)."""
+    """Load a board file (the packaged ``board.json`` by default), or check a board given as data (a dict)."""
     data, where = read_json(path, __package__, "board.json")
     return parse_board(data, where)
 

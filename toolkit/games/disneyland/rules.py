@@ -13,6 +13,7 @@ from functools import lru_cache
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
+from ...core.settings import Setting
 from .board import Board, default_board, load_board
 
 HOURS = 12          # DL-4.5: twelve moves of the hand, 9 back round to 9
@@ -47,14 +48,10 @@ class DisneylandGame(Game):
     min_players, max_players = 2, 4
     rules_package = "toolkit.games.disneyland"
     drawing_module = "toolkit.games.disneyland.drawing"
+    settings = (Setting("board", "file", clause="DL-I1", help="a custom board: a board file's path or its data"),)
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        unknown = set(self.options) - {"board"}
-        if unknown:
-            raise ValueError(f"unknown option(s) for disneyland: {', '.join(sorted(unknown))}")
-        if not isinstance(self.options.get("board", ""), str):
-            raise ValueError("the 'board' option is the path of a board file")
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
         self.card = b.cards                                   # id -> Card

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...core.data import need as _need, read_json
+from ...core.data import need as _need, need_keys, need_list, need_pos, need_str, read_json
 
 SQUARE_KINDS = ("kitchen", "ingredient", "hamburger")
+LIMITS = {"ingredients": 20, "colours": 10, "loop": 200, "copies": 20}     # generous, but bounded
 LANGUAGES = ("en", "sv")
 
 
@@ -65,12 +66,13 @@ class Board:
 
 def _named_list(data, key, path):
     _need(isinstance(data.get(key), list) and data[key], path, key, "must be a non-empty list")
+    need_list(data[key], path, key, 1, LIMITS[key])
     out, keys = [], set()
     for i, item in enumerate(data[key]):
         where = f"{key}[{i}]"
-        _need(isinstance(item, dict), path, where, "must be an object with 'key', 'sv' and 'en'")
+        need_keys(item, path, where, ("key", "sv", "en"))
         for f in ("key", "sv", "en"):
-            _need(isinstance(item.get(f), str) and item[f], path, f"{where}.{f}", "missing or not a non-empty string")
+            need_str(item[f], path, f"{where}.{f}", 40)
         _need(item["key"] not in keys, path, f"{where}.key", f"{item['key']!r} appears twice")
         keys.add(item["key"])
         out.append(Named(item["key"], item["sv"], item["en"]))
@@ -78,30 +80,29 @@ def _named_list(data, key, path):
 
 
 def _pos(value, path, field):
-    _need(isinstance(value, list) and len(value) == 2 and
-          all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value), path, field, "must be [x, y]")
-    return (float(value[0]), float(value[1]))
+    x, y = need_pos(value, path, field)
+    return (float(x), float(y))
 
 
 def parse_board(data, path="board.json") -> Board:
     """Check a board's data and build it; errors name the file, the field and the problem."""
-    _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
-    for key in ("ingredients", "bun", "tiles_per_ingredient", "colours", "loop", "spots"):
-        _need(key in data, path, key, "missing")
+    need_keys(data, path, "", ("ingredients", "bun", "tiles_per_ingredient", "colours", "loop", "spots"), ("name",))
+    name = need_str(data.get("name", "board"), path, "name")
     ings = _named_list(data, "ingredients", path)
     keys = [i.key for i in ings]
     _need(data["bun"] in keys, path, "bun", f"{data['bun']!r} is not one of the ingredients")
     bun = keys.index(data["bun"])
     copies = data["tiles_per_ingredient"]
-    _need(isinstance(copies, int) and not isinstance(copies, bool) and copies >= 1, path, "tiles_per_ingredient",
-          "must be a whole number of at least 1")
+    _need(isinstance(copies, int) and not isinstance(copies, bool) and 1 <= copies <= LIMITS["copies"], path,
+          "tiles_per_ingredient", f"must be a whole number of at least 1 and at most {LIMITS['copies']}")
     colours = _named_list(data, "colours", path)
     _need(len(colours) >= 4, path, "colours", f"{len(colours)} kitchen colours, but up to 4 players need 4 (HB-2.1)")
     _need(isinstance(data["loop"], list) and data["loop"], path, "loop", "must be a non-empty list of squares")
+    need_list(data["loop"], path, "loop", 1, LIMITS["loop"])
     loop, kitchens = [], {}
     for i, s in enumerate(data["loop"]):
         where = f"loop[{i}]"
-        _need(isinstance(s, dict), path, where, "must be an object")
+        need_keys(s, path, where, ("kind", "pos"), ("ingredient", "colour"))
         kind = s.get("kind")
         _need(kind in SQUARE_KINDS, path, f"{where}.kind", f"{kind!r} is not one of {SQUARE_KINDS}")
         ing = colour = None
@@ -134,7 +135,7 @@ def parse_board(data, path="board.json") -> Board:
     _need(len(spots) == tiles, path, "spots", f"{len(spots)} spots for {tiles} tiles ({copies} of each of "
           f"{len(ings)} ingredients, HB-3.2)")
     _need(len(set(spots)) == len(spots), path, "spots", "two spots at the same place")
-    return Board(str(data.get("name", "")), ings, bun, copies, colours, tuple(loop), spots,
+    return Board(name if "name" in data else "", ings, bun, copies, colours, tuple(loop), spots,
                  tuple(kitchens[c] for c in range(len(colours))))
 
 

@@ -20,6 +20,7 @@ from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
 from ...core.rng import LoadedDie, Streams
+from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
 
 EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
@@ -102,18 +103,16 @@ class HamburgerGame(Game):
     min_players, max_players = 2, 4
     rules_package = "toolkit.games.hamburgerspelet"
     drawing_module = "toolkit.games.hamburgerspelet.drawing"
+    settings = (
+        Setting("board", "file", clause="HB-I1", help="a custom board: a board file's path or its data"),
+        Setting("language", "choice", "en", choices=LANGUAGES, clause="HB-I13", help="names on the board and buttons"),
+        Setting("steal", "bool", True, clause="HB-I14", help="false: another player's kitchen does nothing"),
+    )
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        unknown = set(self.options) - {"board", "language", "steal"}
-        if unknown:
-            raise ValueError(f"unknown option(s) for hamburgerspelet: {', '.join(sorted(unknown))}")
-        self.language = self.options.get("language", "en")
-        if self.language not in LANGUAGES:
-            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r}")
-        self.steal_rule = self.options.get("steal", True)
-        if not isinstance(self.steal_rule, bool):
-            raise ValueError(f"steal must be true or false, not {self.steal_rule!r}")
+        self.language = self.option("language")
+        self.steal_rule = self.option("steal")
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
         self.texts = _Texts.get(b, self.language)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.data import need as _need, read_json
+from ...core.data import is_whole, need as _need, need_keys, need_pos, need_str, read_json, shown
 
 # MCD-1.5: the eight food items, 15 cards of each
 FOODS = ("bigmac", "cheeseburger", "hamburger", "fries", "shake", "fish", "pie", "cookies")
@@ -140,29 +140,34 @@ def _read_json(path, default_name):
     return read_json(path, __package__, default_name)
 
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+_is_int = is_whole
+LIMITS = {"track": 200, "menus": 200}      # generous, but bounded
+
+
+def _food(v) -> bool:
+    return type(v) is str and v in FOOD_INDEX
 
 
 def parse_board(data, path="board.json") -> Board:
     """Check a board's data and build it (MCD-I1, MCD-I2); errors name the file, the field and the problem."""
-    _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
-    for key in ("characters", "track"):
-        _need(key in data, path, key, "missing")
+    need_keys(data, path, "", ("characters", "track"), ("name",))
+    name = need_str(data.get("name", "board"), path, "name")
     chars = data["characters"]
     _need(isinstance(chars, list) and len(chars) == 4, path, "characters", "must list the 4 McDonaldland characters (MCD-1.4)")
     names = []
     for i, c in enumerate(chars):
-        _need(isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("colour"), str),
-              path, f"characters[{i}]", "needs a 'name' and a 'colour' (strings)")
+        need_keys(c, path, f"characters[{i}]", ("name", "colour"))
+        need_str(c["name"], path, f"characters[{i}].name", 40)
+        need_str(c["colour"], path, f"characters[{i}].colour", 40)
         _need(c["name"] not in names, path, f"characters[{i}].name", f"{c['name']!r} appears twice")
         names.append(c["name"])
     tr = data["track"]
-    _need(isinstance(tr, list) and len(tr) >= 8, path, "track", "must be a list of at least 8 spaces")
+    _need(isinstance(tr, list) and 8 <= len(tr) <= LIMITS["track"], path, "track",
+          f"must be a list of 8 to {LIMITS['track']} spaces")
     track, corner_of = [], {}
     for i, s in enumerate(tr):
         where = f"track[{i}]"
-        _need(isinstance(s, dict), path, where, "must be an object")
+        need_keys(s, path, where, ("kind", "pos"), ("cards", "corner"))
         kind = s.get("kind")
         _need(kind in SPACE_KINDS, path, f"{where}.kind", f"{kind!r} is not one of {SPACE_KINDS}")
         cards = s.get("cards", 0)
@@ -174,32 +179,31 @@ def parse_board(data, path="board.json") -> Board:
         corner = s.get("corner")
         if corner is not None:
             _need(kind == "menu", path, f"{where}.corner", "a character's corner is a LET'S GO TO McDonald's space (MCD-1.8)")
-            _need(corner in names, path, f"{where}.corner", f"{corner!r} is not one of the characters")
+            _need(type(corner) is str and corner in names, path, f"{where}.corner", f"{corner!r} is not one of the characters")
             _need(corner not in corner_of, path, f"{where}.corner", f"{corner!r} has two corners")
             corner_of[corner] = i
-        pos = s.get("pos")
-        _need(isinstance(pos, list) and len(pos) == 2 and all(_is_int(v) or isinstance(v, float) for v in pos),
-              path, f"{where}.pos", "must be [x, y]")
-        track.append(Space(i, kind, cards, corner, (pos[0], pos[1])))
+        track.append(Space(i, kind, cards, corner, need_pos(s["pos"], path, f"{where}.pos")))
     for k in SPACE_KINDS:
         _need(any(s.kind == k for s in track), path, "track", f"has no {k!r} space")
     for n in names:
         _need(n in corner_of, path, "track", f"no corner for {n!r} (MCD-1.8)")
-    return Board(str(data.get("name", "")), tuple(track), tuple((c["name"], c["colour"]) for c in chars),
+    return Board(name if "name" in data else "", tuple(track), tuple((c["name"], c["colour"]) for c in chars),
                  tuple(corner_of[n] for n in names))
 
 
 def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
     """Check a menu deck and build it (MCD-4.2, MCD-4.3, MCD-I5)."""
-    _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
+    need_keys(data, path, "", ("menus",), ("name",))
+    need_str(data.get("name", "menus"), path, "name")
     ms = data.get("menus")
     _need(isinstance(ms, list) and ms, path, "menus", "missing or not a non-empty list")
+    _need(len(ms) <= LIMITS["menus"], path, "menus", f"{len(ms)} menus; a deck holds at most {LIMITS['menus']}")
     out, ids = [], set()
     for i, m in enumerate(ms):
         where = f"menus[{i}]"
-        _need(isinstance(m, dict), path, where, "must be an object")
-        mid = m.get("id")
-        _need(isinstance(mid, str) and mid and mid not in ids, path, f"{where}.id", "missing, not a string, or used twice")
+        need_keys(m, path, where, ("id", "items"), ("name", "changes"))
+        mid = need_str(m["id"], path, f"{where}.id", 40)
+        _need(mid not in ids, path, f"{where}.id", f"{mid!r} is used twice")
         ids.add(mid)
         where = f"menus[{i}] ({mid})"
         items = m.get("items")
@@ -207,16 +211,17 @@ def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
         lines, seen = [], set()
         for j, ln in enumerate(items):
             lw = f"{where}.items[{j}]"
-            _need(isinstance(ln, dict), path, lw, "must be an object")
-            _need(ln.get("item") in FOOD_INDEX, path, f"{lw}.item", f"{ln.get('item')!r} is not a food item {FOODS}")
+            need_keys(ln, path, lw, ("item", "qty", "red"))
+            _need(_food(ln["item"]), path, f"{lw}.item", f"{ln.get('item')!r} is not a food item {FOODS}")
             _need(ln["item"] not in seen, path, f"{lw}.item", f"{ln['item']!r} is printed twice on this menu")
             seen.add(ln["item"])
-            _need(_is_int(ln.get("qty")) and ln["qty"] >= 1, path, f"{lw}.qty", f"must be a whole number >= 1, got {ln.get('qty')!r}")
+            _need(_is_int(ln["qty"]) and 1 <= ln["qty"] <= 99, path, f"{lw}.qty",
+                  f"must be a whole number >= 1 and <= 99, got {shown(ln['qty'])}")
             _need(isinstance(ln.get("red"), bool), path, f"{lw}.red", "must be true (printed in red) or false (black)")
             lines.append(MenuLine(ln["item"], ln["qty"], ln["red"]))
         _need(any(ln.red for ln in lines), path, f"{where}.items", "no item is printed in red (MCD-4.2)")
         chs = m.get("changes", [])
-        _need(isinstance(chs, list), path, f"{where}.changes", "must be a list")
+        _need(isinstance(chs, list) and len(chs) <= 10, path, f"{where}.changes", "must be a list of at most 10")
         order = [0] * len(FOODS)
         for ln in lines:
             if ln.red:
@@ -224,19 +229,22 @@ def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
         changes = []
         for j, c in enumerate(chs):
             cw = f"{where}.changes[{j}]"
-            _need(isinstance(c, dict), path, cw, "must be an object")
+            need_keys(c, path, cw, ("change", "item"), ("qty", "with"))
             op = c.get("change")
             _need(op in CHANGES, path, f"{cw}.change", f"{op!r} is not one of {CHANGES}")
             item = c.get("item")
-            _need(item in FOOD_INDEX, path, f"{cw}.item", f"{item!r} is not a food item {FOODS}")
+            _need(_food(item), path, f"{cw}.item", f"{item!r} is not a food item {FOODS}")
             have = order[FOOD_INDEX[item]]
             if op == "replace":
                 w = c.get("with")
-                _need(w in FOOD_INDEX and w != item, path, f"{cw}.with", f"must be another food item, got {w!r}")
+                _need("qty" not in c, path, f"{cw}.qty", "a replace takes the whole quantity; it has no 'qty'")
+                _need(_food(w) and w != item, path, f"{cw}.with", f"must be another food item, got {w!r}")
                 _need(have > 0, path, f"{cw}.item", f"replaces {FOOD_NAMES[item]}, which the order does not ask for at this step")
                 ch = Change(op, item, 0, w)
             else:
-                _need(_is_int(c.get("qty")) and c["qty"] >= 1, path, f"{cw}.qty", f"must be a whole number >= 1, got {c.get('qty')!r}")
+                _need("with" not in c, path, f"{cw}.with", f"only a replace has 'with', not {op!r}")
+                _need(_is_int(c.get("qty")) and 1 <= c["qty"] <= 99, path, f"{cw}.qty",
+                      f"must be a whole number >= 1 and <= 99, got {shown(c.get('qty'))}")
                 if op == "remove":
                     _need(c["qty"] <= have, path, f"{cw}.qty",
                           f"removes {c['qty']} {FOOD_NAMES[item]} but the order asks for {have} at this step")
@@ -247,7 +255,7 @@ def parse_menus(data, path="menus.json") -> tuple[Menu, ...]:
         for k, n in enumerate(order):
             _need(n <= SLOT, path, f"{where}", f"the order asks for {n} {FOOD_NAMES[FOODS[k]]}, but a rack slot holds "
                   f"only {SLOT} (MCD-1.6): nobody could ever fill it")
-        out.append(Menu(mid, str(m.get("name", mid)), tuple(lines), tuple(changes), tuple(order)))
+        out.append(Menu(mid, need_str(m.get("name", mid), path, f"{where}.name"), tuple(lines), tuple(changes), tuple(order)))
     return tuple(out)
 
 

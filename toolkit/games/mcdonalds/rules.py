@@ -17,6 +17,8 @@ from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game
 from ...core.rng import roll as roll_die
+from ...core.errors import OptionError
+from ...core.settings import Setting
 from .data import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NAMES, Board, Menu,
                    counts_text, default_board, default_menus, load_board, load_menus)
 
@@ -26,7 +28,20 @@ N = len(FOODS)
 NAMES = [FOOD_NAMES[f] for f in FOODS]
 RACE_MODES = ("model", "by_hand")
 DEFAULT_RACE = {"speed": 4.0, "spread": 0.35, "errors": 0.1}     # MCD-I10
-OPTIONS = {"board", "menus", "race", "max_readings"} | set(DEFAULT_RACE)
+SETTINGS = (
+    Setting("board", "file", clause="MCD-I1", help="a custom board: a board file's path or its data"),
+    Setting("menus", "file", clause="MCD-I5", help="a custom menu deck: a menu file's path or its data"),
+    Setting("race", "choice", "model", choices=RACE_MODES, clause="MCD-I10, MCD-I11",
+            help="'model': the race is drawn; 'by_hand': the class decides it"),
+    Setting("speed", "seats", DEFAULT_RACE["speed"], low=0.01, high=1000.0, clause="MCD-I10",
+            help="seconds a racer needs, one value or one per seat"),
+    Setting("spread", "seats", DEFAULT_RACE["spread"], low=0.0, high=5.0, clause="MCD-I10",
+            help="spread of the race times (lognormal sigma)"),
+    Setting("errors", "seats", DEFAULT_RACE["errors"], low=0.0, high=1.0, clause="MCD-I10",
+            help="the chance of a wrong pull"),
+    Setting("max_readings", "int", None, low=1, high=10**6, clause="MCD-5.4, MCD-I9",
+            help="readings of a menu before it is put away unfilled (absent: no bound)"),
+)
 
 
 def pair_value(a: int, b: int) -> str:
@@ -87,14 +102,8 @@ def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
     return out
 
 
-def _per_seat(options, key, players, low, high):
-    v = options.get(key, DEFAULT_RACE[key])
-    vals = list(v) if isinstance(v, (list, tuple)) else [v] * players
-    if len(vals) != players or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and low <= x <= high
-                                       for x in vals):
-        raise ValueError(f"option {key!r} must be a number in [{low}, {high}] or a list of {players} such numbers "
-                         f"(MCD-I10), got {v!r}")
-    return [float(x) for x in vals]
+def _per_seat(value, players):
+    return [float(x) for x in value] if isinstance(value, (list, tuple)) else [float(value)] * players
 
 
 class McDonaldsGame(Game):
@@ -103,28 +112,18 @@ class McDonaldsGame(Game):
     min_players, max_players = 2, 4          # MCD-I3
     rules_package = "toolkit.games.mcdonalds"
     drawing_module = "toolkit.games.mcdonalds.drawing"
+    settings = SETTINGS
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
         o = self.options
-        unknown = set(o) - OPTIONS
-        if unknown:
-            raise ValueError(f"unknown option(s) for mcdonalds: {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(OPTIONS))}")
-        if o.get("race", "model") not in RACE_MODES:
-            raise ValueError(f"option 'race' must be one of {RACE_MODES}, got {o.get('race')!r} (MCD-I10, MCD-I11)")
         self.by_hand = o.get("race") == "by_hand"
-        self.speed = _per_seat(o, "speed", players, 0.01, 1000.0)
-        self.spread = _per_seat(o, "spread", players, 0.0, 5.0)
-        self.errors = _per_seat(o, "errors", players, 0.0, 1.0)
+        self.speed, self.spread, self.errors = (_per_seat(self.option(k), players) for k in DEFAULT_RACE)
         # MCD-5.4 / MCD-I9: a menu is read until someone fills it; a bound is a named option, off by default
-        self.max_readings = o.get("max_readings")
-        if self.max_readings is not None and (type(self.max_readings) is not int or self.max_readings < 1):
-            raise ValueError(f"option 'max_readings' must be a whole number of readings >= 1, or absent (no bound, "
-                             f"MCD-5.4, MCD-I9), got {self.max_readings!r}")
+        self.max_readings = self.option("max_readings")
         if self.max_readings is None and not self.by_hand and max(self.errors) >= 1.0:
-            raise ValueError("an error chance of 1 means a player who never pulls the right cards, so a menu only "
-                             "that player can fill would be read for ever (MCD-5.4): set 'max_readings' too (MCD-I9)")
+            raise OptionError("an error chance of 1 means a player who never pulls the right cards, so a menu only "
+                              "that player can fill would be read for ever (MCD-5.4): set 'max_readings' too (MCD-I9)")
         self.board: Board = load_board(o["board"]) if "board" in o else default_board()
         self.menus: tuple[Menu, ...] = load_menus(o["menus"]) if "menus" in o else default_menus()
         # MCD-1.6: 3 of each item in each rack; MCD-1.7: the rest shuffled face down (top = end of list)

@@ -14,11 +14,20 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from ....core.data import need as _need, read_json
+from ....core.data import is_whole, need as _need, need_keys, need_str, read_json
 
 ROLES = ("manager", "waitress", "pricing", "cfo", "developer", "restaurants", "recruiter", "trainer",
          "buyer", "marketeer", "kitchen")
 RANGES = (None, "unlimited", "road 2", "road 3", "air 4")
+# The engine gives each card its action by id: a file holds exactly these 32 (in any order), with bounded counts.
+CARDS = ("management_trainee", "junior_vice_president", "vice_president", "senior_vice_president",
+         "executive_vice_president", "waitress", "pricing_manager", "discount_manager", "luxuries_manager", "cfo",
+         "new_business_developer", "local_manager", "regional_manager", "recruiting_girl", "recruiting_manager",
+         "hr_director", "trainer", "coach", "guru", "errand_boy", "cart_operator", "truck_driver",
+         "zeppelin_pilot", "marketing_trainee", "campaign_manager", "brand_manager", "brand_director",
+         "kitchen_trainee", "burger_cook", "burger_chef", "pizza_cook", "pizza_chef")
+COUNTS = {"box": (1, 50), "slots": (0, 10), "hires": (0, 10), "trains": (0, 5), "discount": (0, 50)}
+PLAYERS = (2, 3, 4, 5)
 
 
 @dataclass(frozen=True)
@@ -120,9 +129,7 @@ class Staff:
 
 def parse_staff(data, path="employees.json") -> Staff:
     """Check the employee data and build the catalogue; errors name the file, the field and the problem."""
-    _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
-    for key in ("employees", "ceo", "box_total", "unique_copies_by_players"):
-        _need(key in data, path, key, "missing")
+    need_keys(data, path, "", ("employees", "ceo", "box_total", "unique_copies_by_players"), ("about",))
     rows = data["employees"]
     _need(isinstance(rows, list) and rows, path, "employees", "must be a non-empty list")
     emps: dict = {}
@@ -131,22 +138,27 @@ def parse_staff(data, path="employees.json") -> Staff:
         _need(isinstance(r, dict), path, w, "must be an object")
         _need(isinstance(r.get("id"), str) and r["id"], path, f"{w}.id", "missing or not a string")
         cid = r["id"]
-        w = f"employees[{i}] ({cid})"
+        w = f"employees[{i}] ({cid[:40]})"
         _need(cid not in emps, path, f"{w}.id", "used twice")
+        _need(cid in CARDS, path, f"{w}.id", "not a card the engine knows")
+        need_keys(r, path, w, ("id", "name", "box", "entry", "salaried", "unique", "range", "role", "colour",
+                               "action", "trains_into"), ("slots", "hires", "trains", "discount", "mandatory"))
         for k in ("name", "colour", "action"):
             _need(isinstance(r.get(k), str), path, f"{w}.{k}", "missing or not a string")
-        for k in ("entry", "salaried", "unique"):
-            _need(isinstance(r.get(k), bool), path, f"{w}.{k}", "missing or not true/false")
-        for k, low in (("box", 1), ("slots", 0), ("hires", 0), ("trains", 0), ("discount", 0)):
+            need_str(r[k], path, f"{w}.{k}")
+        for k in ("entry", "salaried", "unique", "mandatory"):
+            _need(isinstance(r.get(k, False), bool), path, f"{w}.{k}", "missing or not true/false")
+        for k, (low, high) in COUNTS.items():
             v = r.get(k, 0)
-            _need(isinstance(v, int) and not isinstance(v, bool) and v >= low, path, f"{w}.{k}",
-                  f"{v!r} is not a whole number >= {low}")
+            _need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high, path, f"{w}.{k}",
+                  f"{str(v)[:20]!r} is not a whole number >= {low} and <= {high}")
         _need(r.get("range") in RANGES, path, f"{w}.range", f"{r.get('range')!r} is not one of {RANGES}")
         _need(r.get("role") in ROLES, path, f"{w}.role", f"{r.get('role')!r} is not one of {ROLES}")
-        _need(isinstance(r.get("trains_into"), list) and all(isinstance(t, str) for t in r["trains_into"]),
-              path, f"{w}.trains_into", "must be a list of card ids")
+        _need(isinstance(r.get("trains_into"), list) and len(r["trains_into"]) <= len(CARDS)
+              and all(isinstance(t, str) for t in r["trains_into"]), path, f"{w}.trains_into", "must be a list of card ids")
+        _need(len(set(r["trains_into"])) == len(r["trains_into"]), path, f"{w}.trains_into", "names a card twice")
         _need(not (r["entry"] and r["unique"]), path, f"{w}.unique", "an entry-level card cannot be 1x")
-        emps[cid] = Employee(cid, r["name"], r["box"], r["entry"], r["salaried"], r["unique"], r["slots"],
+        emps[cid] = Employee(cid, r["name"], r["box"], r["entry"], r["salaried"], r["unique"], r.get("slots", 0),
                              r["range"], r["role"], r["colour"], r["action"], tuple(r["trains_into"]),
                              r.get("hires", 0), r.get("trains", 0), bool(r.get("mandatory", False)),
                              r.get("discount", 0))
@@ -166,20 +178,27 @@ def parse_staff(data, path="employees.json") -> Staff:
     for e in emps.values():
         _need(e.entry or any(e.id in o.trains_into for o in emps.values()), path, f"employees ({e.id})",
               "neither entry level nor reachable by training")
+    missing = [c for c in CARDS if c not in emps]
+    _need(not missing, path, "employees", f"no {missing[0]!r}: the engine plays all {len(CARDS)} cards" if missing else "")
     c = data["ceo"]
     _need(isinstance(c, dict) and isinstance(c.get("id"), str) and c["id"] not in emps, path, "ceo.id",
           "missing, not a string, or the id of an employee")
+    need_keys(c, path, "ceo", ("id", "slots", "hires"), ("name", "colour", "action"))
+    _need(c["id"] == "ceo", path, "ceo.id", "the engine knows the CEO as 'ceo'")
     for k in ("slots", "hires"):
-        _need(isinstance(c.get(k), int) and c[k] >= 1, path, f"ceo.{k}", "must be a whole number >= 1")
-    ceo = Ceo(c["id"], str(c.get("name", "CEO")), c["slots"], c["hires"], str(c.get("colour", "black")),
-              str(c.get("action", "")))
+        _need(isinstance(c.get(k), int) and not isinstance(c[k], bool) and 1 <= c[k] <= 10, path, f"ceo.{k}",
+              "must be a whole number >= 1 and <= 10")
+    ceo = Ceo(c["id"], need_str(c.get("name", "CEO"), path, "ceo.name"), c["slots"], c["hires"],
+              need_str(c.get("colour", "black"), path, "ceo.colour"), need_str(c.get("action", "-"), path, "ceo.action"))
     cuts = data["unique_copies_by_players"]
     _need(isinstance(cuts, dict) and cuts, path, "unique_copies_by_players", "must be an object players -> copies")
     unique_copies = {}
     for k, v in cuts.items():
-        _need(str(k).isdigit() and isinstance(v, int) and v >= 1, path, f"unique_copies_by_players.{k}",
-              "players and copies must be whole numbers >= 1")
+        _need(str(k).isdigit() and is_whole(v) and 1 <= v <= 10, path, f"unique_copies_by_players.{k}",
+              "players and copies must be whole numbers >= 1 (copies at most 10)")
         unique_copies[int(k)] = v
+    for n in PLAYERS:
+        _need(n in unique_copies, path, "unique_copies_by_players", f"no count for {n} players")
     staff = Staff(emps, ceo, data["box_total"], unique_copies)
     _need(isinstance(data["box_total"], int) and staff.box_size() == data["box_total"], path, "box_total",
           f"the cards add up to {staff.box_size()}, not {data['box_total']!r}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ....core.decisions import Decision
 from ....core.game import Game
+from ....core.settings import Setting
 from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases
 from ..company.state import RESERVE_CARDS
@@ -31,7 +32,16 @@ from .working import Working
 
 INTRO_BANK_PER_PLAYER = 75          # fact 2.13
 DEFAULT_MAX_ROUNDS = 40             # FCM-I70
-OPTIONS = ("ruleset", "intro", "max_rounds", "layout", "bankruptcy")
+SETTINGS = (
+    Setting("ruleset", "choice", "original", choices=("original", "deluxe"), clause="FCM-I67",
+            help="the original rulebook or the deluxe edition's rules"),
+    Setting("intro", "bool", False, clause="FCM-I68", help="the introductory game"),
+    Setting("max_rounds", "int", DEFAULT_MAX_ROUNDS, low=1, high=500, clause="FCM-I70",
+            help="the game also ends after the Dinnertime of this round"),
+    Setting("layout", "text", "", clause="FCM-I3", help="a fixed map in layout text, e.g. 'A0 B1\\nC2 D3'"),
+    Setting("bankruptcy", "choice", "faq", choices=bankruptcy.MODES, clause="FCM-I74",
+            help="the FAQ's bankruptcy, or the old write-off (FCM-I54)"),
+)
 
 
 class GamePhases(CompanyPhases):
@@ -59,21 +69,17 @@ class FcmGame(Setup, Working, Game):
     min_players, max_players = 2, 5
     rules_package = "toolkit.games.fcm"
     drawing_module = "toolkit.games.fcm.game.drawing"
+    settings = SETTINGS
 
     def __init__(self, players: int = 3, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        unknown = set(self.options) - set(OPTIONS)
-        if unknown:
-            raise ValueError(f"unknown option(s) for fcm: {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
-        self.intro = bool(self.options.get("intro", False))
-        self.max_rounds = int(self.options.get("max_rounds", DEFAULT_MAX_ROUNDS))
-        self.bankruptcy = self.options.get("bankruptcy", "faq")
-        if self.bankruptcy not in bankruptcy.MODES:
-            raise ValueError(f"option 'bankruptcy' must be one of {bankruptcy.MODES}, not {self.bankruptcy!r}")
-        layout = self.options.get("layout")
+        self.intro = self.option("intro")
+        self.max_rounds = self.option("max_rounds")
+        self.bankruptcy = self.option("bankruptcy")
+        layout = self.option("layout")
         self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
-        self.map.set_joins("any" if self.options.get("ruleset") == "deluxe" else "midpoint")     # FCM-I10
-        self.co = GamePhases(players, self.streams, self.emit, ruleset=self.options.get("ruleset", "original"),
+        self.map.set_joins("any" if self.option("ruleset") == "deluxe" else "midpoint")     # FCM-I10
+        self.co = GamePhases(players, self.streams, self.emit, ruleset=self.option("ruleset"),
                              log=log, intro=self.intro)
         self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False
         self.phase = "setup"

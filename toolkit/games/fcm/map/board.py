@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from ....core.data import need as _need
 from ....core.errors import DataFileError
+from ....core.files import Refused, read_limited
 from .tiles import (BRIDGE, CORNERS, DEMAND_LIMIT, DEMAND_LIMIT_GARDEN, DRINK_CHARS, EMPTY, GOODS, HOUSE_SQ, ROAD,
                     SIDES, TERRAIN_NAMES, TILE, TileSet, load_tiles)
 
@@ -433,9 +433,11 @@ def parse_layout(text: str, path="layout", tileset: TileSet | None = None) -> Fc
 def load_layout(path, tileset: TileSet | None = None) -> FcmMap:
     """A fixed map from a layout file (format of ``parse_layout``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataFileError(path, "(file)", f"cannot be read: {e.strerror}") from None
+        text = read_limited(path, 2**20).decode("utf-8")      # a layout is a few lines
+    except Refused as e:
+        raise DataFileError(path, "(file)", str(e)) from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, "(file)", "not UTF-8 text") from None
     return parse_layout(text, str(path), tileset)
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ....core.data import need as _need, read_json
+from ....core.data import is_whole, need as _need, need_keys, need_str, read_json
 
 TILE = 5
 ROAD, BRIDGE, EMPTY, HOUSE_SQ = "#", "X", ".", "H"
@@ -21,7 +21,9 @@ MARKETING_KINDS = ("radio", "airplane", "mailbox", "billboard")
 CORNERS = ("nw", "ne", "sw", "se")
 SIDES = ("n", "s", "w", "e")
 DEMAND_LIMIT, DEMAND_LIMIT_GARDEN = 3, 5
-_NAME = re.compile(r"^[A-Za-z]+$")
+_NAME = re.compile(r"^[A-Za-z]{1,20}$")
+PLAYERS = (2, 3, 4, 5)
+LIMITS = {"tiles": 100, "number": 1000, "gardens": 100, "marketing": 100, "size": 10, "map": 10}   # all bounded
 
 
 # ---------------------------------------------------------------- tile data
@@ -75,7 +77,7 @@ class TileSet:
 
 def _parse_tile(name, t, path, field):
     _need(isinstance(name, str) and _NAME.match(name), path, field, "a tile name is letters only, e.g. 'A' or 'Park'")
-    _need(isinstance(t, dict), path, field, "must be an object with 'rows'")
+    need_keys(t, path, field, ("rows",), ("house",))
     rows = t.get("rows")
     _need(isinstance(rows, list) and len(rows) == TILE and all(isinstance(r, str) and len(r) == TILE for r in rows),
           path, f"{field}.rows", f"must be {TILE} strings of {TILE} characters")
@@ -85,8 +87,8 @@ def _parse_tile(name, t, path, field):
     houses = [(r, c) for r in range(TILE) for c in range(TILE) if rows[r][c] == HOUSE_SQ]
     house = t.get("house")
     if houses:
-        _need(isinstance(house, int) and not isinstance(house, bool) and house > 0, path, f"{field}.house",
-              "a tile with house squares needs its house number (a positive whole number)")
+        _need(is_whole(house) and 0 < house <= LIMITS["number"], path, f"{field}.house",
+              f"a tile with house squares needs its house number (a whole number from 1 to {LIMITS['number']})")
         r0, c0 = min(houses)
         _need(sorted(houses) == [(r0, c0), (r0, c0 + 1), (r0 + 1, c0), (r0 + 1, c0 + 1)], path, f"{field}.rows",
               "house squares 'H' must form one 2x2 block")
@@ -112,6 +114,7 @@ def parse_tiles(data, path="tiles.json", base: TileSet | None = None) -> TileSet
     """
     _need(isinstance(data, dict), path, "(top level)", "must be a JSON object")
     _need(isinstance(data.get("tiles"), dict) and data["tiles"], path, "tiles", "missing or not a non-empty object")
+    _need(len(data["tiles"]) <= LIMITS["tiles"], path, "tiles", f"more than {LIMITS['tiles']} tiles")
     tiles = dict(base.tiles) if base else {}
     for name in data["tiles"]:
         _need(name not in tiles, path, f"tiles.{name}", "a tile of this name already exists")
@@ -124,37 +127,51 @@ def parse_tiles(data, path="tiles.json", base: TileSet | None = None) -> TileSet
     else:
         for key in ("house_tiles", "gardens", "marketing", "map_sizes", "marketing_removed"):
             _need(key in data, path, key, "missing")
+        need_keys(data, path, "", ("tiles", "house_tiles", "gardens", "marketing", "map_sizes", "marketing_removed"),
+                  ("name", "source", "legend"))
         ht = data["house_tiles"]
-        _need(isinstance(ht, list) and all(isinstance(n, int) and n > 0 for n in ht) and len(set(ht)) == len(ht),
-              path, "house_tiles", "must be a list of different positive whole numbers")
+        _need(isinstance(ht, list) and len(ht) <= LIMITS["tiles"] and all(is_whole(n) and 0 < n <= LIMITS["number"]
+                                                                           for n in ht) and len(set(ht)) == len(ht),
+              path, "house_tiles", f"must be a list of different whole numbers from 1 to {LIMITS['number']}")
         house_tiles = tuple(sorted(ht))
-        _need(isinstance(data["gardens"], int) and data["gardens"] >= 0, path, "gardens", "must be a whole number")
+        _need(is_whole(data["gardens"]) and 0 <= data["gardens"] <= LIMITS["gardens"], path, "gardens",
+              f"must be a whole number from 0 to {LIMITS['gardens']}")
         gardens = data["gardens"]
         marketing = {}
-        _need(isinstance(data["marketing"], list), path, "marketing", "must be a list")
+        _need(isinstance(data["marketing"], list) and len(data["marketing"]) <= LIMITS["marketing"], path,
+              "marketing", f"must be a list of at most {LIMITS['marketing']}")
         for i, m in enumerate(data["marketing"]):
             w = f"marketing[{i}]"
             _need(isinstance(m, dict), path, w, "must be an object")
-            _need(isinstance(m.get("number"), int) and m["number"] not in marketing, path, f"{w}.number",
-                  "missing, not a whole number, or used twice")
+            need_keys(m, path, w, ("number", "kind", "size"))
+            _need(is_whole(m.get("number")) and 0 < m["number"] <= LIMITS["number"] and m["number"] not in marketing,
+                  path, f"{w}.number", "missing, not a whole number from 1 to 1000, or used twice")
             _need(m.get("kind") in MARKETING_KINDS, path, f"{w}.kind", f"{m.get('kind')!r} is not one of {MARKETING_KINDS}")
             size = m.get("size")
-            _need(isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and v > 0 for v in size),
-                  path, f"{w}.size", "must be [rows, columns] of positive whole numbers")
+            _need(isinstance(size, list) and len(size) == 2 and all(is_whole(v) and 0 < v <= LIMITS["size"] for v in size),
+                  path, f"{w}.size", f"must be [rows, columns] of whole numbers from 1 to {LIMITS['size']}")
             if m["kind"] == "airplane":
                 _need(size[0] == 2 and size[1] % 2 == 1, path, f"{w}.size", "an airplane is [2, span] with an odd span")
             marketing[m["number"]] = MarketingDef(m["number"], m["kind"], tuple(size))
         sizes = {}
-        for k, v in (data["map_sizes"] or {}).items():
-            _need(str(k).isdigit() and isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and x > 0 for x in v),
-                  path, f"map_sizes.{k}", "must map a player count to [columns, rows]")
+        _need(isinstance(data["map_sizes"], dict), path, "map_sizes", "must be an object players -> [columns, rows]")
+        for k, v in data["map_sizes"].items():
+            _need(str(k).isdigit() and isinstance(v, list) and len(v) == 2
+                  and all(is_whole(x) and 0 < x <= LIMITS["map"] for x in v),
+                  path, f"map_sizes.{k}", f"must map a player count to [columns, rows], each from 1 to {LIMITS['map']}")
             sizes[int(k)] = tuple(v)
+            _need(v[0] * v[1] <= len(tiles), path, f"map_sizes.{k}", f"a {v[0]}x{v[1]} map needs {v[0] * v[1]} "
+                  f"tiles; the file has {len(tiles)}")
+        for n in PLAYERS:
+            _need(n in sizes, path, "map_sizes", f"no map size for {n} players")
         removed = {}
-        for k, v in (data["marketing_removed"] or {}).items():
-            _need(str(k).isdigit() and isinstance(v, list) and all(n in marketing for n in v), path,
+        _need(isinstance(data["marketing_removed"], dict), path, "marketing_removed",
+              "must be an object players -> marketing numbers")
+        for k, v in data["marketing_removed"].items():
+            _need(str(k).isdigit() and isinstance(v, list) and all(is_whole(n) and n in marketing for n in v), path,
                   f"marketing_removed.{k}", "must map a player count to marketing numbers from 'marketing'")
             removed[int(k)] = tuple(v)
-        name = str(data.get("name", ""))
+        name = need_str(data.get("name", "tiles"), path, "name") if "name" in data else ""
     seen = {}
     for t in tiles.values():
         if t.house is not None:
