@@ -13,13 +13,14 @@ from .game import Game
 from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
 from .play import play
+from .search import SearchAgent
 from .records import load_record, make_record, replay, save_record
 from .registry import game_class, game_names, new_game, make_agents
 from .simulate import simulate
 
 __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
-    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "Streams",
+    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "SearchAgent", "Streams",
     "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
     "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
 ]

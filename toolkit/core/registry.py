@@ -55,7 +55,12 @@ def make_agents(name, players: int, agents="random"):
 
 
 def agent_kinds(cls) -> dict:
+    from functools import partial
+
     from .agents import PersonAgent, RandomAgent
+    from .search import SearchAgent
     kinds = {"random": RandomAgent, "person": PersonAgent}
     kinds.update(getattr(cls, "agents", lambda: {})())
+    # every game has the search agent, with the game's own budget (about 200 ms a decision, benchmarks/)
+    kinds.setdefault("search", partial(SearchAgent, **getattr(cls, "search_options", {})))
     return kinds

@@ -1,0 +1,184 @@
+"""A search agent for every game: Monte Carlo tree search over determinizations (information-set MCTS).
+
+Each iteration asks the game for a state consistent with what the searching seat has seen
+(``Game.determinize(seat, rng)``: hidden facts and the future's chance drawn afresh), then walks a tree of
+the seat's own decisions with UCB, plays the game out with the playout agents (the game's heuristic where
+it has one, else random) and backs the result up the path. The tree is shared by every determinization, so
+a node counts how often each of its options was *available* as well as how often it was taken (the
+information-set form of UCB). Decisions with many options are widened progressively: the playout agent's
+own pick first, then the others in a seeded random order, more of them as the node is visited more.
+
+The agent never reads the real game beyond ``determinize`` and the decision in front of it, and it draws
+its randomness only from the ``rng`` it is given: with a budget in playouts it is deterministic.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .agents import Agent, RandomAgent
+
+
+class _Node:
+    """A point in the seat's own decisions: children by (decision kind, value)."""
+
+    __slots__ = ("children", "visits", "prio")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.prio: dict = {}          # (kind, value) -> widening order (lower comes in first)
+
+
+class _Child:
+    __slots__ = ("node", "visits", "total", "avail")
+
+    def __init__(self):
+        self.node = _Node()
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class SearchAgent(Agent):
+    """Information-set Monte Carlo tree search through the common agent interface.
+
+    ``playouts``: iterations per decision (deterministic for a given ``rng``); ``time_ms``: a time budget
+    per decision instead (or as well: whichever ends first); ``playout``: the agent kind that plays the
+    playouts (``"heuristic"`` if the game has it, else ``"random"``); ``exploration``: the UCB constant;
+    ``widen``: options a node considers at first, growing as ``widen * visits ** 0.5``; ``max_steps``: cut a
+    playout after so many decisions and value the position by the score margin; ``margin``: the weight of
+    the normalised score margin in the reward (0: a win is 1, a loss 0); ``tree_depth``: own decisions kept
+    in the tree below the root.
+    """
+
+    name = "search"
+
+    def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
+                 exploration: float = 0.7, widen: int = 8, max_steps: int | None = None, margin: float = 0.0,
+                 tree_depth: int = 4):
+        if playouts is None and time_ms is None:
+            raise ValueError("a search needs a budget: playouts, time_ms or both")
+        if playouts is not None and playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        if not 0.0 <= margin <= 1.0:
+            raise ValueError("margin is a weight between 0 and 1")
+        self.playouts, self.time_ms = playouts, time_ms
+        self.playout, self.exploration, self.widen = playout, exploration, max(1, int(widen))
+        self.max_steps, self.margin, self.tree_depth = max_steps, margin, tree_depth
+        self._policies: dict = {}
+        self.last = None              # what the last search found: {value: (visits, mean)}, for study
+
+    def __repr__(self):
+        budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
+        if self.time_ms is not None:
+            budget.append(f"time_ms={self.time_ms:g}")
+        return f"SearchAgent({', '.join(budget)}, playout={self.playout!r})"
+
+    # --- the playout agents ------------------------------------------------------------------------
+    def policy(self, game):
+        """One playout agent per seat (the game's ``playout`` kind if it has one, else random)."""
+        cls = type(game)
+        agents = self._policies.get((cls, game.players))
+        if agents is None:
+            kinds = cls.agents() if hasattr(cls, "agents") else {}
+            make = kinds.get(self.playout, RandomAgent)
+            agents = self._policies[(cls, game.players)] = [make() for _ in range(game.players)]
+        return agents
+
+    # --- the search ----------------------------------------------------------------------------------
+    def choose(self, game, decision, rng):
+        values = decision.values
+        if len(values) == 1:
+            return values[0]
+        seat = decision.player
+        r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
+        root = _Node()
+        stop = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        n = 0
+        while True:
+            if self.playouts is not None and n >= self.playouts:
+                break
+            if stop is not None and n and time.perf_counter() >= stop:
+                break
+            world = game.determinize(seat, r)
+            world.quiet()
+            self._iterate(root, world, seat, r)
+            n += 1
+        stats = {key[1]: c for key, c in root.children.items() if key[0] == decision.kind and key[1] in values}
+        self.last = {v: (c.visits, c.total / c.visits if c.visits else 0.0) for v, c in stats.items()}
+        if not stats:
+            return self.policy(game)[seat - 1].choose(game, decision, r)
+        order = {v: i for i, v in enumerate(values)}
+        return max(stats, key=lambda v: (stats[v].visits, stats[v].total / max(1, stats[v].visits), -order[v]))
+
+    def _iterate(self, root, world, seat, r) -> None:
+        agents = self.policy(world)
+        node, path, depth, steps = root, [], 0, 0
+        limit = self.max_steps
+        while True:
+            d = world.pending()
+            if d is None or (limit is not None and steps >= limit):
+                break
+            if d.player == seat and node is not None and len(d.values) > 1:
+                child, value = self._select(node, d, world, agents[seat - 1], r)
+                path.append(child)
+                node.visits += 1
+                if child.visits == 0 or depth >= self.tree_depth:
+                    node = None                     # a new leaf: the rest is the playout
+                else:
+                    node = child.node
+                depth += 1
+            else:
+                value = agents[d.player - 1].choose(world, d, r)
+            world.apply(value)
+            steps += 1
+        reward = self.reward(world, seat)
+        for child in path:
+            child.visits += 1
+            child.total += reward
+
+    def _select(self, node, d, world, policy, r):
+        """The option to follow at ``node``: an untried one if the widening allows, else the best by UCB
+        over the options available in this determinization."""
+        kind, prio = d.kind, node.prio
+        keys = [(kind, v) for v in d.values]
+        if len(keys) > self.widen:
+            for k in keys:
+                if k not in prio:
+                    prio[k] = r.random()
+            if node.visits == 0:           # the playout agent's own pick comes in first
+                prio[(kind, policy.choose(world, d, r))] = -1.0
+            allowed = self.widen + int(self.widen * math.sqrt(node.visits))
+            keys = sorted(keys, key=prio.__getitem__)[:allowed]
+        children = node.children
+        best, best_key, log_term = None, None, None
+        for k in keys:
+            c = children.get(k)
+            if c is None:
+                c = children[k] = _Child()
+            c.avail += 1
+            if c.visits == 0:
+                if best is None or best != math.inf:
+                    best, best_key = math.inf, k
+                continue
+            if best == math.inf:
+                continue
+            score = c.total / c.visits + self.exploration * math.sqrt(math.log(c.avail) / c.visits)
+            if best is None or score > best:
+                best, best_key = score, k
+        return children[best_key], best_key[1]
+
+    def reward(self, world, seat) -> float:
+        """1 for a win, 0 for a loss, blended with the normalised score margin (``margin``); a playout cut
+        before the end is valued by the margin alone."""
+        sc = world.scores()
+        others = [x for i, x in enumerate(sc, 1) if i != seat]
+        scale = max(1, max(abs(x) for x in sc))
+        edge = 0.5 + 0.5 * (sc[seat - 1] - max(others)) / scale
+        w = world.winner() if world.is_over() else None
+        if w is None:
+            return edge
+        win = 1.0 if w == seat else 0.0
+        return (1.0 - self.margin) * win + self.margin * edge
