@@ -8,6 +8,11 @@ a node counts how often each of its options was *available* as well as how often
 information-set form of UCB). Decisions with many options are widened progressively: the playout agent's
 own pick first, then the others in a seeded random order, more of them as the node is visited more.
 
+At the root the playout agent's pick is the default: another option replaces it only when its mean reward
+is higher by ``confidence`` standard errors. A few hundred playouts of a game full of chance tell options
+apart only when they differ clearly; without this guard the search would trade a sound rule of thumb for
+noise.
+
 The agent never reads the real game beyond ``determinize`` and the decision in front of it, and it draws
 its randomness only from the ``rng`` it is given: with a budget in playouts it is deterministic.
 """
@@ -32,13 +37,25 @@ class _Node:
 
 
 class _Child:
-    __slots__ = ("node", "visits", "total", "avail")
+    __slots__ = ("node", "visits", "total", "squares", "avail")
 
     def __init__(self):
         self.node = _Node()
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance(self) -> float:
+        """The variance of the mean (with a floor, so two lucky playouts do not look certain)."""
+        n = self.visits
+        if n < 2:
+            return 0.25
+        m = self.total / n
+        return max(self.squares / n - m * m, 0.01) / n
 
 
 class SearchAgent(Agent):
@@ -47,17 +64,18 @@ class SearchAgent(Agent):
     ``playouts``: iterations per decision (deterministic for a given ``rng``); ``time_ms``: a time budget
     per decision instead (or as well: whichever ends first); ``playout``: the agent kind that plays the
     playouts (``"heuristic"`` if the game has it, else ``"random"``); ``exploration``: the UCB constant;
-    ``widen``: options a node considers at first, growing as ``widen * visits ** 0.5``; ``max_steps``: cut a
+    ``widen``: options a node considers at first, growing as ``widen * visits ** 0.25``; ``max_steps``: cut a
     playout after so many decisions and value the position by the score margin; ``margin``: the weight of
     the normalised score margin in the reward (0: a win is 1, a loss 0); ``tree_depth``: own decisions kept
-    in the tree below the root.
+    in the tree below the root; ``confidence``: standard errors by which an option must beat the playout
+    agent's own pick at the root (0: the most visited option wins).
     """
 
     name = "search"
 
     def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
-                 exploration: float = 0.7, widen: int = 8, max_steps: int | None = None, margin: float = 0.0,
-                 tree_depth: int = 4):
+                 exploration: float = 0.7, widen: int = 3, max_steps: int | None = None, margin: float = 0.25,
+                 tree_depth: int = 4, confidence: float = 1.0):
         if playouts is None and time_ms is None:
             raise ValueError("a search needs a budget: playouts, time_ms or both")
         if playouts is not None and playouts < 1:
@@ -67,6 +85,7 @@ class SearchAgent(Agent):
         self.playouts, self.time_ms = playouts, time_ms
         self.playout, self.exploration, self.widen = playout, exploration, max(1, int(widen))
         self.max_steps, self.margin, self.tree_depth = max_steps, margin, tree_depth
+        self.confidence = confidence
         self._policies: dict = {}
         self.last = None              # what the last search found: {value: (visits, mean)}, for study
 
@@ -96,6 +115,7 @@ class SearchAgent(Agent):
         r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
         root = _Node()
         stop = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        default = None
         n = 0
         while True:
             if self.playouts is not None and n >= self.playouts:
@@ -104,14 +124,27 @@ class SearchAgent(Agent):
                 break
             world = game.determinize(seat, r)
             world.quiet()
+            if default is None:                       # the playout agent's pick, made in a believed world
+                default = self.policy(world)[seat - 1].choose(world, world.pending(), r)
+                root.prio[(decision.kind, default)] = -1.0
             self._iterate(root, world, seat, r)
             n += 1
         stats = {key[1]: c for key, c in root.children.items() if key[0] == decision.kind and key[1] in values}
-        self.last = {v: (c.visits, c.total / c.visits if c.visits else 0.0) for v, c in stats.items()}
-        if not stats:
-            return self.policy(game)[seat - 1].choose(game, decision, r)
+        self.last = {v: (c.visits, c.mean()) for v, c in stats.items()}
+        return self._verdict(stats, default, values)
+
+    def _verdict(self, stats, default, values):
+        """The most visited option, or the playout agent's pick unless an option beats it clearly."""
         order = {v: i for i, v in enumerate(values)}
-        return max(stats, key=lambda v: (stats[v].visits, stats[v].total / max(1, stats[v].visits), -order[v]))
+        tried = [v for v in stats if stats[v].visits]
+        if not tried:
+            return default if default in order else values[0]
+        best = max(tried, key=lambda v: (stats[v].visits, stats[v].mean(), -order[v]))
+        if not self.confidence or default not in stats or best == default or not stats[default].visits:
+            return best
+        b, d = stats[best], stats[default]
+        gap = b.mean() - d.mean()
+        return best if gap > self.confidence * math.sqrt(b.variance() + d.variance()) else default
 
     def _iterate(self, root, world, seat, r) -> None:
         agents = self.policy(world)
@@ -138,6 +171,7 @@ class SearchAgent(Agent):
         for child in path:
             child.visits += 1
             child.total += reward
+            child.squares += reward * reward
 
     def _select(self, node, d, world, policy, r):
         """The option to follow at ``node``: an untried one if the widening allows, else the best by UCB
@@ -148,9 +182,9 @@ class SearchAgent(Agent):
             for k in keys:
                 if k not in prio:
                     prio[k] = r.random()
-            if node.visits == 0:           # the playout agent's own pick comes in first
+            if node.visits == 0 and not any(p < 0 for p in prio.values()):   # the playout agent's pick first
                 prio[(kind, policy.choose(world, d, r))] = -1.0
-            allowed = self.widen + int(self.widen * math.sqrt(node.visits))
+            allowed = math.ceil(self.widen * (node.visits + 1) ** 0.25)
             keys = sorted(keys, key=prio.__getitem__)[:allowed]
         children = node.children
         best, best_key, log_term = None, None, None

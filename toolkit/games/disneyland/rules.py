@@ -407,16 +407,18 @@ class DisneylandGame(Game):
         """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,
         DL-I3), which face-down photos outside the viewer's hand are good (as many good ones as before,
         DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7)."""
+        # redrawn from a canonical order (sorted cards, photos by place), so that states differing only in
+        # hidden facts give the same redrawn state for the same ``rng``
         for pile in self.piles.values():
+            pile.sort()
             rng.shuffle(pile)
-        rng.shuffle(self.photos)
         unseen = list(self.photos)
         for s, held in enumerate(self.held_photos, 1):
             if s != viewer:
                 unseen += held
         good = sum(self.photo_good[p] for p in unseen)
         flags = [True] * good + [False] * (len(unseen) - good)
-        rng.shuffle(flags)
+        rng.shuffle(flags)           # the camera's order is a matter of which photo is good: dealt by place
         self.photo_good = dict(self.photo_good)
         self.photo_good.update(zip(unseen, flags))
         if self.stage[0] == "pick" and viewer != self._hider():

@@ -620,6 +620,7 @@ class HamburgerGame(Game):
         secret_hand = hand is not None and hand[2][viewer - 1] == NOT_SEEN
         if secret_hand:
             tiles.append(hand[0])
+        tiles.sort()                 # a canonical order: the same hidden tiles give the same deal
         rng.shuffle(tiles)
         if secret_hand:
             fits = self._fits_hand

@@ -733,6 +733,7 @@ class McDonaldsGame(Game):
         cards = list(self.pile)
         for s in others:
             cards += [i for i in range(N) for _ in range(self.extras[s - 1][i])]
+        cards.sort()                 # a canonical order: the same hidden cards give the same deal
         rng.shuffle(cards)
         k = 0
         for s in others:
@@ -740,6 +741,7 @@ class McDonaldsGame(Game):
             self.extras[s - 1] = list(_counts(cards[k:k + n]))
             k += n
         self.pile = cards[k:]
+        self.menu_pile.sort()
         rng.shuffle(self.menu_pile)
         self.arranged()
 
