@@ -75,7 +75,7 @@ class SearchAgent(Agent):
 
     def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
                  exploration: float = 0.7, widen: int = 3, max_steps: int | None = None, margin: float = 0.25,
-                 tree_depth: int = 4, confidence: float = 1.0):
+                 tree_depth: int = 0, confidence: float = 1.0):
         if playouts is None and time_ms is None:
             raise ValueError("a search needs a budget: playouts, time_ms or both")
         if playouts is not None and playouts < 1:
