@@ -75,7 +75,7 @@ class SearchAgent(Agent):
 
     def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
                  exploration: float = 0.7, widen: int = 3, max_steps: int | None = None, margin: float = 0.25,
-                 tree_depth: int = 0, confidence: float = 1.0):
+                 tree_depth: int = 0, confidence: float = 1.0, method: str = "paired"):
         if playouts is None and time_ms is None:
             raise ValueError("a search needs a budget: playouts, time_ms or both")
         if playouts is not None and playouts < 1:
@@ -86,6 +86,9 @@ class SearchAgent(Agent):
         self.playout, self.exploration, self.widen = playout, exploration, max(1, int(widen))
         self.max_steps, self.margin, self.tree_depth = max_steps, margin, tree_depth
         self.confidence = confidence
+        if method not in ("paired", "uct"):
+            raise ValueError("method is 'paired' (sequential halving at the root) or 'uct' (a tree of own decisions)")
+        self.method = method
         self._policies: dict = {}
         self.last = None              # what the last search found: {value: (visits, mean)}, for study
 
@@ -113,8 +116,10 @@ class SearchAgent(Agent):
             return values[0]
         seat = decision.player
         r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
-        root = _Node()
         stop = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        if self.method == "paired":
+            return self._paired(game, decision, seat, r, stop)
+        root = _Node()
         default = None
         n = 0
         while True:
@@ -132,6 +137,66 @@ class SearchAgent(Agent):
         stats = {key[1]: c for key, c in root.children.items() if key[0] == decision.kind and key[1] in values}
         self.last = {v: (c.visits, c.mean()) for v, c in stats.items()}
         return self._verdict(stats, default, values)
+
+    def _paired(self, game, decision, seat, r, stop):
+        """Sequential halving at the root with common random numbers: every candidate is played out in the
+        same believed worlds, with the same future chance and the same playout randomness, so that the
+        difference between two candidates comes from the decision alone. The playout agent's pick stays in
+        to the end as the yardstick; the best other candidate replaces it only when its mean paired gain is
+        above ``confidence`` standard errors."""
+        values = decision.values
+        world = game.determinize(seat, r)
+        world.quiet()
+        default = self.policy(world)[seat - 1].choose(world, world.pending(), r)
+        others = [v for v in values if v != default]
+        r.shuffle(others)
+        cands = [default] + others[:max(1, self.widen * 4) - 1]
+        gains = {v: [] for v in cands[1:]}            # paired gains over the default, world by world
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        budget = self.playouts if self.playouts is not None else 10 ** 9
+        spent = 0
+        for k in range(rounds):
+            worlds = max(1, (budget // rounds) // len(cands)) if k < rounds - 1 else max(1, (budget - spent) // len(cands))
+            for _ in range(worlds):
+                if spent + len(cands) > budget or (stop is not None and spent and time.perf_counter() >= stop):
+                    break
+                if world is None:
+                    world = game.determinize(seat, r)
+                    world.quiet()
+                seed = r.getrandbits(63)
+                out = {}
+                for v in cands:
+                    w = world.clone()
+                    w.apply(v)
+                    out[v] = self._playout(w, seat, random.Random(seed))
+                spent += len(cands)
+                world = None
+                for v in cands[1:]:
+                    gains[v].append(out[v] - out[default])
+            if len(cands) <= 2 or (stop is not None and time.perf_counter() >= stop):
+                break
+            keep = sorted(cands[1:], key=lambda v: -sum(gains[v]) / max(1, len(gains[v])))
+            cands = [default] + keep[:max(1, len(cands) // 2 - 1)]
+        self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items() if g}
+        final = [v for v in cands[1:] if gains[v]]
+        if not final:
+            return default
+        best = max(final, key=lambda v: (self.last[v][1], self.last[v][0]))
+        g = gains[best]
+        n = len(g)
+        mean = sum(g) / n
+        var = max(sum((x - mean) ** 2 for x in g) / max(1, n - 1), 0.01)
+        return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else default
+
+    def _playout(self, world, seat, r) -> float:
+        agents = self.policy(world)
+        limit, steps = self.max_steps, 0
+        d = world.pending()
+        while d is not None and (limit is None or steps < limit):
+            world.apply(agents[d.player - 1].choose(world, d, r))
+            steps += 1
+            d = world.pending()
+        return self.reward(world, seat)
 
     def _verdict(self, stats, default, values):
         """The most visited option, or the playout agent's pick unless an option beats it clearly."""
