@@ -150,10 +150,10 @@ class SearchAgent(Agent):
         default = self.policy(world)[seat - 1].choose(world, world.pending(), r)
         others = [v for v in values if v != default]
         r.shuffle(others)
-        cands = [default] + others[:max(1, self.widen * 4) - 1]
+        budget = self.playouts if self.playouts is not None else 10 ** 9
+        cands = [default] + others[:max(1, min(self.widen * 4, budget // 2)) - 1]
         gains = {v: [] for v in cands[1:]}            # paired gains over the default, world by world
         rounds = max(1, math.ceil(math.log2(len(cands))))
-        budget = self.playouts if self.playouts is not None else 10 ** 9
         spent = 0
         for k in range(rounds):
             worlds = max(1, (budget // rounds) // len(cands)) if k < rounds - 1 else max(1, (budget - spent) // len(cands))

@@ -500,7 +500,7 @@ class FcmGame(Game):
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     # a whole game is hundreds of decisions: few playouts, each to the end, valued by win and cash margin
-    search_options = {"playouts": 6, "margin": 0.5, "confidence": 0.0}
+    search_options = {"playouts": 2, "margin": 0.5, "confidence": 0.0}
 
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
