@@ -42,13 +42,21 @@ def test_search_is_an_agent_kind_of_every_game(name):
 
 @pytest.mark.parametrize("name", game_names())
 def test_search_answers_legally(name):
-    agent = small_search(name)
+    agents = [small_search(name), small_search(name, method="uct", tree_depth=2)]
     for g in game_positions(name, limit=4):
         d = g.pending()
         before = g.fingerprint()
-        v = agent.choose(g, d, random.Random(3))
-        assert v in d.values
-        assert g.fingerprint() == before, "searching must leave the real game as it was"
+        for agent in agents:
+            v = agent.choose(g, d, random.Random(3))
+            assert v in d.values
+            assert g.fingerprint() == before, "searching must leave the real game as it was"
+
+
+def test_search_with_a_time_budget_answers():
+    g = positions("hamburgerspelet", 1, limit=1)[0]
+    d = g.pending()
+    assert SearchAgent(playouts=None, time_ms=20).choose(g, d, random.Random(1)) in d.values
+    assert SearchAgent(playouts=None, time_ms=20, method="uct").choose(g, d, random.Random(1)) in d.values
 
 
 @pytest.mark.parametrize("name", ["disneyland", "mcdonalds", "hamburgerspelet"])
@@ -74,6 +82,8 @@ def test_search_needs_a_budget():
         SearchAgent(playouts=None, time_ms=None)
     with pytest.raises(ValueError):
         SearchAgent(playouts=0)
+    with pytest.raises(ValueError):
+        SearchAgent(method="minimax")
 
 
 # --- determinize ------------------------------------------------------------------------------------
@@ -182,11 +192,12 @@ def _swap_hidden(name, g, seat, rng):
     return h
 
 
+@pytest.mark.parametrize("method", ["paired", "uct"])
 @pytest.mark.parametrize("name", game_names())
-def test_search_choices_do_not_change_when_only_hidden_facts_change(name):
+def test_search_choices_do_not_change_when_only_hidden_facts_change(name, method):
     """From seeded positions, change only facts the searching seat cannot see (by hand, and by drawing a
     whole believed state with ``determinize``): the same seed gives the same choice."""
-    agent = small_search(name)
+    agent = small_search(name, method=method)
     rng = random.Random(8)
     checked = 0
     for g in game_positions(name, seeds=(1, 2, 4), limit=5):

@@ -145,37 +145,44 @@ class SearchAgent(Agent):
         to the end as the yardstick; the best other candidate replaces it only when its mean paired gain is
         above ``confidence`` standard errors."""
         values = decision.values
-        world = game.determinize(seat, r)
-        world.quiet()
-        default = self.policy(world)[seat - 1].choose(world, world.pending(), r)
+        started = time.perf_counter()
+        first = game.determinize(seat, r)
+        first.quiet()
+        default = self.policy(first)[seat - 1].choose(first, first.pending(), r)
         others = [v for v in values if v != default]
         r.shuffle(others)
-        budget = self.playouts if self.playouts is not None else 10 ** 9
-        cands = [default] + others[:max(1, min(self.widen * 4, budget // 2)) - 1]
+        cap = self.widen * 4 if self.playouts is None else max(2, min(self.widen * 4, self.playouts // 2))
+        cands = [default] + others[:max(1, cap) - 1]
         gains = {v: [] for v in cands[1:]}            # paired gains over the default, world by world
+
+        def one_world(world):
+            world = world or game.determinize(seat, r)
+            world.quiet()
+            seed = r.getrandbits(63)
+            out = {}
+            for v in cands:
+                w = world.clone()
+                w.apply(v)
+                out[v] = self._playout(w, seat, random.Random(seed))
+            for v in cands[1:]:
+                gains[v].append(out[v] - out[default])
+            return len(cands)
+
+        spent = one_world(first)
+        budget = self.playouts
+        if budget is None:                             # a time budget: playouts at the rate of the first world
+            rate = spent / max(1e-6, time.perf_counter() - started)
+            budget = max(spent, int(rate * self.time_ms / 1000.0))
         rounds = max(1, math.ceil(math.log2(len(cands))))
-        spent = 0
         for k in range(rounds):
-            worlds = max(1, (budget // rounds) // len(cands)) if k < rounds - 1 else max(1, (budget - spent) // len(cands))
+            worlds = max(1, (budget - spent) // (rounds - k) // len(cands))
             for _ in range(worlds):
-                if spent + len(cands) > budget or (stop is not None and spent and time.perf_counter() >= stop):
+                if spent + len(cands) > budget or (stop is not None and time.perf_counter() >= stop):
                     break
-                if world is None:
-                    world = game.determinize(seat, r)
-                    world.quiet()
-                seed = r.getrandbits(63)
-                out = {}
-                for v in cands:
-                    w = world.clone()
-                    w.apply(v)
-                    out[v] = self._playout(w, seat, random.Random(seed))
-                spent += len(cands)
-                world = None
-                for v in cands[1:]:
-                    gains[v].append(out[v] - out[default])
-            if len(cands) <= 2 or (stop is not None and time.perf_counter() >= stop):
+                spent += one_world(None)
+            if k == rounds - 1 or (stop is not None and time.perf_counter() >= stop):
                 break
-            keep = sorted(cands[1:], key=lambda v: -sum(gains[v]) / max(1, len(gains[v])))
+            keep = sorted(cands[1:], key=lambda v: -sum(gains[v]) / len(gains[v]))
             cands = [default] + keep[:max(1, len(cands) // 2 - 1)]
         self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items() if g}
         final = [v for v in cands[1:] if gains[v]]
