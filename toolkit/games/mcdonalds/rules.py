@@ -722,7 +722,7 @@ class McDonaldsGame(Game):
         return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 200}          # about 200 ms a decision (benchmarks/bench_search.py)
+    search_options = {"playouts": 300}          # about 200 ms a decision (benchmarks/bench_search.py)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras are
