@@ -9,9 +9,10 @@ import time
 from collections import Counter
 
 from toolkit.core import make_agents, play
-from toolkit.games.fcm import dinnertime, placement
-from toolkit.games.fcm.company import Structure
-from toolkit.games.fcm.rules import FcmGame
+from toolkit.games.fcm.game import dinnertime
+from toolkit.games.fcm.map import placement
+from toolkit.games.fcm.company.structure import Structure
+from toolkit.games.fcm.game.rules import FcmGame
 
 QUICK = "--quick" in sys.argv
 

@@ -10,8 +10,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 from toolkit.core import Streams  # noqa: E402
-from toolkit.games.fcm import map_drawing, placement, roads  # noqa: E402
-from toolkit.games.fcm.map import assemble_map  # noqa: E402
+from toolkit.games.fcm.map import drawing as map_drawing, placement, roads  # noqa: E402
+from toolkit.games.fcm.map.board import assemble_map  # noqa: E402
 
 
 def full_map(seed):

@@ -53,3 +53,25 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         r = run(*args)
         assert r.returncode == 2 and "Traceback" not in r.stderr, args
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
+
+
+def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
+    """DL-5.2, DL-I13: player 2's export holds no photo player 1 took; player 1's holds theirs."""
+    import json
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
+    outs = {}
+    for seat in (1, 2):
+        out = tmp_path / f"p{seat}.json"
+        r = run("export", str(rec), "--seat", str(seat), "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        outs[seat] = json.loads(out.read_text())
+        assert outs[seat]["seat"] == seat and "seed" not in outs[seat] and "fingerprint" not in out.read_text()
+    for seat in (1, 2):
+        cams = [e for e in outs[seat]["events"] if e["kind"] == "camera" and e["text"].endswith("face down.")]
+        assert {e["player"] for e in cams} == {1, 2}                  # both took photos in this game
+        assert all(("photo" in e) == (e["player"] == seat) for e in cams)
+    r = run("export", str(rec), "--seat", "2", "--out", str(tmp_path / "p2.csv"))
+    assert r.returncode == 0 and (tmp_path / "p2.csv").read_text().startswith("step,kind,player,text,clauses")
+    r = run("export", str(rec), "--seat", "3", "--out", str(tmp_path / "p3.json"))
+    assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr

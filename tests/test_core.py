@@ -171,3 +171,32 @@ def test_rule_error_is_raised_by_bad_options():
     with pytest.raises(ValueError, match="unknown option"):
         new_game("disneyland", players=2, seed=1, options={"speed": 3})
     assert issubclass(IllegalChoice, RuleError)
+
+
+def test_events_keep_hidden_facts_apart_for_their_viewers():
+    """An event's secret facts reach only ``seen_by`` and the class view; the public part reaches everyone."""
+    from toolkit.core import Event, History, events_frame, player_record
+    e = Event(2, "look", "Ann looks at a tile.", ("HB-5.1",), 1, spot=4, secret={"ingredient": "bun"}, seen_by=(1,),
+              private_text="Ann looks at a tile: the bun.")
+    assert e.for_viewer(2).data == {"spot": 4} and e.for_viewer(2).text == "Ann looks at a tile."
+    assert e.for_viewer(1).data == {"spot": 4, "ingredient": "bun"} and e.for_viewer(1).text.endswith("the bun.")
+    assert e.for_viewer(None).data == e.for_viewer(1).data
+    d = e.to_dict()
+    assert d["secret"] == {"ingredient": "bun"} and d["seen_by"] == [1] and "ingredient" not in d
+    plain = Event(1, "roll", "Ann rolls.", ("DL-4.1",), 1, roll=3)
+    assert plain.for_viewer(2) is plain and not plain.hidden
+    # the game, its history and the exports: a camera photo (DL-5.2) is its taker's alone
+    g = new_game("disneyland", players=2, seed=3)
+    h = History(g)
+    while not any(x.kind == "camera" and x.secret for x in h.game.events):
+        h.push(h.game.pending().values[0])
+    k = len(h) - 1
+    cam = next(x for x in h.events_at(k) if x.kind == "camera")
+    taker, other = cam.player, 3 - cam.player
+    assert "photo" in cam.data                                        # the class view sees it
+    assert "photo" in next(x for x in h.events_at(k, taker) if x.kind == "camera").data
+    assert "photo" not in next(x for x in h.events_at(k, other) if x.kind == "camera").data
+    assert "photo" not in events_frame(h.game, other).columns and "photo" in events_frame(h.game, taker).columns
+    assert all("photo" not in x for x in player_record(h.game, other)["events"])
+    with pytest.raises(ValueError):
+        player_record(h.game, None)

@@ -8,9 +8,9 @@ True
 __version__ = "0.1.0"
 
 from .core import (  # noqa: E402
-    History, PersonAgent, RandomAgent, game_names, load_record, make_record, new_game, play, replay,
-    save_record, simulate,
+    History, PersonAgent, RandomAgent, events_frame, game_names, load_record, make_record, new_game, play,
+    player_record, replay, save_record, simulate,
 )
 
-__all__ = ["History", "PersonAgent", "RandomAgent", "game_names", "load_record", "make_record", "new_game",
-           "play", "replay", "save_record", "simulate", "__version__"]
+__all__ = ["History", "PersonAgent", "RandomAgent", "events_frame", "game_names", "load_record", "make_record",
+           "new_game", "play", "player_record", "replay", "save_record", "simulate", "__version__"]

@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate|play|replay|render ...``.
+"""Command line: ``python -m toolkit simulate|play|replay|render|export ...``.
 
 Bad arguments or files give a one-line message and exit status 2, never a traceback.
 """
@@ -42,6 +42,11 @@ def _parser():
     rd.add_argument("--step", type=int, default=None, help="decisions applied (default: the end)")
     rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
     rd.add_argument("--out", required=True)
+    ex = sub.add_parser("export", help="what one player saw of a record: their events and view (.json), or their "
+                        "events as a table (.csv); nothing hidden from that player")
+    ex.add_argument("record")
+    ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
+    ex.add_argument("--out", required=True, help="a .json player's record or a .csv table of events")
     return p
 
 
@@ -103,6 +108,17 @@ def _run(args) -> int:
         with open(args.out, "wb") as f:
             f.write(drawing.state_png(game, viewer=args.view))
         print(f"step {k} of {steps} drawn to {args.out}")
+        return 0
+    if args.command == "export":
+        from .core.exports import events_frame, save_player_record
+        game = replay(args.record)
+        if not 1 <= args.seat <= game.players:
+            raise ValueError(f"--seat must be a seat from 1 to {game.players}")
+        if args.out.endswith(".csv"):
+            events_frame(game, args.seat).to_csv(args.out, index=False)
+        else:
+            save_player_record(game, args.seat, args.out)
+        print(f"player {args.seat}'s record of {len(game.events)} events written to {args.out}")
         return 0
     raise AssertionError(args.command)
 

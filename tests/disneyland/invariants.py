@@ -31,3 +31,42 @@ def check(g, before):
         assert sc[w - 1] == max(sc)                               # DL-7.1
         tied = [s for s in range(1, g.players + 1) if sc[s - 1] == sc[w - 1]]
         assert g.card_count(w) == max(g.card_count(s) for s in tied)   # DL-7.2
+
+
+# --- hidden information (tests/test_hidden_information.py; DL-5.2, DL-I2, DL-I7, DL-I8, DL-I13) ---------------
+def perturb_hidden(g, seat, rng):
+    """Change, in place, facts ``seat`` cannot see: the order of the photos on the camera or of a colour pile
+    (face down to all), or, while a hand is being picked, the hand the hider put the smiling star in.
+    Returns what changed, or None when nothing hidden from ``seat`` can change."""
+    ways = []
+    if len(g.photos) >= 2:
+        ways.append("photos")
+    piles = [c for c, p in g.piles.items() if len(p) >= 2]
+    if piles:
+        ways.append("pile")
+    if g.stage[0] == "pick" and seat != g._hider():
+        ways.append("smile")
+    if not ways:
+        return None
+    way = rng.choice(ways)
+    if way == "photos":
+        i, j = rng.sample(range(len(g.photos)), 2)
+        g.photos[i], g.photos[j] = g.photos[j], g.photos[i]
+    elif way == "pile":
+        p = g.piles[rng.choice(piles)]
+        i, j = rng.sample(range(len(p)), 2)
+        p[i], p[j] = p[j], p[i]
+    else:
+        st = list(g.stage)
+        st[2] = "right" if st[2] == "left" else "left"
+        g.stage = tuple(st)
+    return way
+
+
+def learns(e, seat) -> bool:
+    """Does event ``e`` (as the class sees it) show ``seat`` something hidden before? A photo it takes
+    (DL-5.2, DL-I8), a card drawn face up (DL-5.1), the picked hand (DL-5.4, DL-5.5, DL-6.4, DL-6.5) and the
+    final count (DL-7.1)."""
+    if e.kind == "camera" or e.kind == "take":
+        return seat in (e.player, e.data.get("target"))
+    return e.kind in ("draw", "smile", "frown", "close", "win")

@@ -992,3 +992,27 @@ def test_refusal_of_a_roll_value_when_a_roll_is_pending():
     refused(g, None)
     g.apply("roll")
     assert g.pos[0] == 3
+
+
+def test_dl_i13_photos_and_the_hidden_star_reach_only_those_who_may_see_them():
+    """DL-5.2, DL-I7, DL-I8, DL-I13: a photo from the camera is told to its taker, a photo taken by a wish to the
+    giver and the taker, the smiling star's hand to the hider; the others read only the public sentence."""
+    kinds = set()
+    for seed in range(40):
+        g = DisneylandGame(players=3, seed=seed)
+        play(g, [RandomAgent()] * 3)
+        for e in g.events:
+            if e.kind == "camera" and e.secret:
+                assert e.seen_by == (e.player,) and set(e.secret) == {"photo", "good"}
+            elif e.kind == "take" and e.secret:
+                assert set(e.seen_by) == {e.player, e.data["target"]} and "photo" not in e.data
+            elif e.kind == "hide":
+                assert e.seen_by == (e.player,) and set(e.secret) == {"smile"}
+            else:
+                assert not e.hidden, e
+                continue
+            kinds.add(e.kind)
+            outsider = next(s for s in (1, 2, 3) if s not in e.seen_by)
+            assert e.for_viewer(outsider).data == e.data and set(e.secret) <= set(e.for_viewer(e.seen_by[0]).data)
+            assert cites([e], "DL-I13")
+    assert kinds == {"camera", "take", "hide"}

@@ -4,8 +4,8 @@ Layout "K0 Q0": house 18 on tile K (squares rows 1-2, columns 2-3, room for a ga
 chain 1's restaurant on K (entrance (3, 0), distance 0 to house 18); chain 2's on Q (entrance (3, 8),
 distance 1 to house 18: one tile border along the road of row 2).
 """
-from toolkit.games.fcm.company import Structure
-from toolkit.games.fcm.rules import FcmGame
+from toolkit.games.fcm.company.structure import Structure
+from toolkit.games.fcm.game.rules import FcmGame
 
 LAYOUT = "K0 Q0"
 SPOTS = {1: "3,0 nw", 2: "3,8 nw"}

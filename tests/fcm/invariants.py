@@ -2,7 +2,7 @@
 and of random and heuristic games (tests/fcm/test_playouts.py)."""
 from collections import Counter
 
-from toolkit.games.fcm.rules import INTRO_BANK_PER_PLAYER
+from toolkit.games.fcm.game.rules import INTRO_BANK_PER_PLAYER
 
 GAMES = 24
 
@@ -50,3 +50,43 @@ def check(g, before):
         assert w == next(s for s in co.order if sc[s - 1] == max(sc))       # ties by turn order (FCM-I53)
         assert g.end_reason in ("bank", "round limit")
         assert (g.end_reason == "bank") == (g.breaks == g.break_limit)
+
+
+# --- hidden information (tests/test_hidden_information.py; FCM-1.1, FCM-I31, FCM-I39, FCM-I42, FCM-I51) ------
+def perturb_hidden(g, seat, rng):
+    """Change, in place, a fact ``seat`` cannot see: another player's face-down restructuring choice (FCM-1.1,
+    FCM-I42), face-down firing choice (FCM-I39) or reserve card before the bank first breaks (FCM-I31, FCM-I51;
+    not when ``seat`` holds "First to have $20", who may look at it). Returns what changed, or None."""
+    from toolkit.games.fcm.company.state import RESERVE_CARDS
+    co = g.co
+    ways = []
+    for t in range(1, g.players + 1):
+        if t == seat:
+            continue
+        if co.step == "restructure" and t in co.secret and len(co.structure_options(t)) > 1:
+            ways.append(("structure", t))
+        if co.step == "fire" and co.secret.get(t):
+            ways.append(("fire", t))
+        if (co.company(t).reserve is not None and not g.breaks and not g.intro
+                and "first_cash_20" not in co.company(seat).milestones):
+            ways.append(("reserve", t))
+    if not ways:
+        return None
+    way, t = rng.choice(ways)
+    if way == "structure":
+        co.secret[t] = rng.choice([v for v in co.structure_options(t) if v != co.secret[t]])
+    elif way == "fire":
+        co.secret[t].pop()
+    else:
+        c = co.company(t)
+        c.reserve = rng.choice([v for v in sorted(RESERVE_CARDS) if v != c.reserve])
+    return f"player {t}'s {way}"
+
+
+def learns(e, seat) -> bool:
+    """Does event ``e`` show ``seat`` a fact hidden before? The structures revealed together (FCM-1.2), the
+    firings carried out together (FCM-I39), the reserve cards at the bank's first break (FCM-I51), and the
+    reserve cards to the one who claims "First to have $20" (FCM-I42)."""
+    if e.kind == "milestone":
+        return e.player == seat and e.data.get("milestone") == "first_cash_20"
+    return e.kind in ("structure", "overfill", "fire", "bank-break")

@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 from matplotlib.text import Annotation  # noqa: E402
 
 from toolkit.core import make_agents, new_game, play  # noqa: E402
-from toolkit.games.fcm import drawing  # noqa: E402
+from toolkit.games.fcm.game import drawing  # noqa: E402
 
 from .helpers import setup_game  # noqa: E402
 
@@ -36,7 +36,7 @@ def test_dinnertime_trace_draws_one_arrow_per_sale():
     for s in (1, 2):
         g.company(s).goods["burger"] = 1
     g.map.demand[18] = ["burger"]
-    from toolkit.games.fcm import dinnertime
+    from toolkit.games.fcm.game import dinnertime
     recs = dinnertime.run(g)
     ax = drawing.draw_dinnertime(g, recs)
     arrows = [c for c in ax.get_children() if isinstance(c, Annotation)]

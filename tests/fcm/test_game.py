@@ -3,7 +3,7 @@ import pytest
 
 from toolkit.core import IllegalChoice, make_agents, new_game, play
 from toolkit.core.records import replay, save_record
-from toolkit.games.fcm.rules import FcmGame
+from toolkit.games.fcm.game.rules import FcmGame
 
 from .helpers import LAYOUT, setup_game, total_money
 from . import invariants
@@ -125,7 +125,7 @@ def test_summary_columns_for_simulate():
 
 
 def test_deluxe_ruleset_reaches_the_map_layer():
-    from toolkit.games.fcm import marketing
+    from toolkit.games.fcm.game import marketing
     g = FcmGame(players=2, seed=1, options={"ruleset": "deluxe"})
     assert marketing.map_ruleset(g) == "DLX" and g.co.ruleset == "deluxe"
 

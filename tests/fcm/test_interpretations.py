@@ -1,7 +1,7 @@
 """The whole game's interpretations (FCM-I50 to FCM-I71), one scripted situation each."""
-from toolkit.games.fcm import bank, dinnertime, marketing, production
-from toolkit.games.fcm.map import Campaign
-from toolkit.games.fcm.placement import check_airplane
+from toolkit.games.fcm.game import bank, dinnertime, marketing, production
+from toolkit.games.fcm.map.board import Campaign
+from toolkit.games.fcm.map.placement import check_airplane
 
 from .helpers import put_to_work, setup_game, to_working, total_money
 
@@ -96,7 +96,7 @@ def test_fcm_i66_regional_manager_new_restaurant_opens_at_once():
 
 def test_fcm_i69_drive_in_measures_from_every_corner():
     g = setup_game()
-    from toolkit.games.fcm.roads import entrances
+    from toolkit.games.fcm.map.roads import entrances
     r = g.map.restaurants["1-1"]
     assert len(entrances(g.map, r)) == 1
     to_working(g, {1: ["local_manager"], 2: []})
@@ -113,7 +113,7 @@ def test_fcm_i68_no_salaries_in_the_introductory_game():
 def test_fcm_i71_heuristic_builds_a_working_chain():
     from toolkit.core import make_agents, play
     g = setup_game(log=False)
-    g2 = __import__("toolkit.games.fcm.rules", fromlist=["FcmGame"]).FcmGame(players=3, seed=9, log=False)
+    g2 = __import__("toolkit.games.fcm.game.rules", fromlist=["FcmGame"]).FcmGame(players=3, seed=9, log=False)
     play(g2, make_agents("fcm", 3, "heuristic"))
     assert sum(s > 0 for s in g2.sales) >= 2 and g2.sales[g2.winner() - 1] > 0 and g2.end_reason == "bank"
     assert all("first_burger_produced" in c.milestones or "first_pizza_produced" in c.milestones for c in g2.co.companies)

@@ -3,7 +3,7 @@
 import pytest
 
 from toolkit.core import make_agents
-from toolkit.games.fcm.rules import FcmGame
+from toolkit.games.fcm.game.rules import FcmGame
 
 from . import invariants
 

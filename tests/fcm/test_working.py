@@ -4,8 +4,8 @@ from collections import Counter
 import pytest
 
 from toolkit.core import IllegalChoice
-from toolkit.games.fcm import marketing
-from toolkit.games.fcm.map import Campaign
+from toolkit.games.fcm.game import marketing
+from toolkit.games.fcm.map.board import Campaign
 
 from .helpers import setup_game, to_working
 
@@ -163,7 +163,7 @@ def test_fcm_3_n2_actions_follow_the_rulebook_order():
 
 def test_fcm_3_n1_pricing_cards_always_act():
     """Pricing managers are not asked: they lower the price whenever they are at work (FCM-3.n1)."""
-    from toolkit.games.fcm import dinnertime
+    from toolkit.games.fcm.game import dinnertime
     g = setup_game()
     g.company(1).hand["pricing_manager"] = 1
     g.co.supply["pricing_manager"] -= 1

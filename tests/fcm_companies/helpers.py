@@ -1,7 +1,7 @@
 """Scripted situations for the company clause tests."""
 from collections import Counter
 
-from toolkit.games.fcm.company import CompanyGame
+from toolkit.games.fcm.company.practice import CompanyGame
 
 
 def new(players=2, seed=0, cash=0, **options):

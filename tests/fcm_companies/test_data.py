@@ -5,8 +5,8 @@ from importlib import resources
 import pytest
 
 from toolkit.core import DataFileError
-from toolkit.games.fcm.employees import default_staff, load_staff, parse_staff
-from toolkit.games.fcm.milestones import default_milestones, load_milestones, parse_milestones
+from toolkit.games.fcm.company.employees import default_staff, load_staff, parse_staff
+from toolkit.games.fcm.company.milestones import default_milestones, load_milestones, parse_milestones
 
 ENTRY = {"management_trainee", "waitress", "pricing_manager", "recruiting_girl", "trainer", "errand_boy",
          "marketing_trainee", "kitchen_trainee"}
@@ -15,7 +15,7 @@ UNIQUE = {"executive_vice_president", "luxuries_manager", "cfo", "regional_manag
 
 
 def raw(name="employees.json"):
-    return json.loads((resources.files("toolkit.games.fcm") / name).read_text(encoding="utf-8"))
+    return json.loads((resources.files("toolkit.games.fcm.company") / name).read_text(encoding="utf-8"))
 
 
 def test_fcm_i30_the_box_holds_222_cards_of_32_types():

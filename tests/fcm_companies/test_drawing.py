@@ -1,8 +1,8 @@
 """The company drawings: charts, milestones table, turn-order track, training tree, whole state."""
 from toolkit.core import play
-from toolkit.games.fcm import company_drawing as d
-from toolkit.games.fcm.company import BuilderAgent, CompanyGame
-from toolkit.games.fcm.employees import default_staff
+from toolkit.games.fcm.company import drawing as d
+from toolkit.games.fcm.company.practice import BuilderAgent, CompanyGame
+from toolkit.games.fcm.company.employees import default_staff
 
 from .helpers import give, new, restructure
 

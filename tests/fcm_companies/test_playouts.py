@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from toolkit.core import RandomAgent, play
-from toolkit.games.fcm.company import BuilderAgent, CompanyGame, structure_problem
+from toolkit.games.fcm.company.practice import BuilderAgent, CompanyGame
+from toolkit.games.fcm.company.structure import structure_problem
 
 from .helpers import all_cards
 
@@ -88,7 +89,8 @@ def test_options_are_checked():
 
 
 def test_the_company_rule_modules_import_no_drawing_or_widgets():
-    code = ("import sys\nimport toolkit.games.fcm.company, toolkit.games.fcm.employees, toolkit.games.fcm.milestones\n"
+    code = ("import sys\nimport toolkit.games.fcm.company.practice, toolkit.games.fcm.company.phases, toolkit.games.fcm.company.structure\n"
+            "import toolkit.games.fcm.company.state, toolkit.games.fcm.company.employees, toolkit.games.fcm.company.milestones\n"
             "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'ipywidgets', 'IPython'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""

@@ -4,8 +4,9 @@ import itertools
 import pytest
 
 from toolkit.core import IllegalChoice
-from toolkit.games.fcm.company import CompanyGame, Structure, arrange, fits, structure_problem
-from toolkit.games.fcm.employees import default_staff
+from toolkit.games.fcm.company.practice import CompanyGame
+from toolkit.games.fcm.company.structure import Structure, arrange, fits, structure_problem
+from toolkit.games.fcm.company.employees import default_staff
 
 from .helpers import give, new, restructure
 

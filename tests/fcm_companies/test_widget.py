@@ -1,5 +1,5 @@
 """The structure builder widget, driven without a browser: set ``.value``, call ``.click()``."""
-from toolkit.games.fcm.company_widget import CEO, StructureBuilder
+from toolkit.games.fcm.company.widget import CEO, StructureBuilder
 
 from .helpers import give, new
 

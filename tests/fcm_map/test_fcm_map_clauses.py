@@ -14,10 +14,11 @@ House 10 is on F, 5 on C, 12 on G, 13 on H, 2 on A.
 import pytest
 
 from toolkit.core import IllegalChoice
-from toolkit.games.fcm.map import Campaign, Restaurant, load_tiles, map_from_layout, parse_tiles
-from toolkit.games.fcm import placement as pl
-from toolkit.games.fcm import reach as rc
-from toolkit.games.fcm import roads as rd
+from toolkit.games.fcm.map.board import Campaign, Restaurant, map_from_layout
+from toolkit.games.fcm.map.tiles import load_tiles, parse_tiles
+from toolkit.games.fcm.map import placement as pl
+from toolkit.games.fcm.map import reach as rc
+from toolkit.games.fcm.map import roads as rd
 
 
 def row_map():

@@ -5,10 +5,10 @@ import matplotlib
 from matplotlib.figure import Figure
 
 from toolkit.core import Streams
-from toolkit.games.fcm import map_drawing as md
-from toolkit.games.fcm import placement as pl
-from toolkit.games.fcm import reach as rc
-from toolkit.games.fcm.map import assemble_map, map_from_layout
+from toolkit.games.fcm.map import drawing as md
+from toolkit.games.fcm.map import placement as pl
+from toolkit.games.fcm.map import reach as rc
+from toolkit.games.fcm.map.board import assemble_map, map_from_layout
 
 
 def busy_map():

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from toolkit.core import DataFileError
-from toolkit.games.fcm.map import load_layout, load_tiles, map_from_layout, parse_layout, parse_tiles
+from toolkit.games.fcm.map.board import load_layout, map_from_layout, parse_layout
+from toolkit.games.fcm.map.tiles import load_tiles, parse_tiles
 
 
 def test_fcm_i1_packaged_tiles():
@@ -72,7 +73,7 @@ def test_fcm_i1_bad_tile_files_name_file_field_and_problem(tmp_path, data, text,
 
 def test_fcm_i1_bad_full_tile_set(tmp_path):
     """FCM-I1: a full tile set needs every section; a missing file is an error too."""
-    base = json.loads((__import__("importlib.resources").resources.files("toolkit.games.fcm") / "tiles.json").read_text())
+    base = json.loads((__import__("importlib.resources").resources.files("toolkit.games.fcm.map") / "tiles.json").read_text())
     del base["gardens"]
     p = write(tmp_path, "set.json", base)
     with pytest.raises(DataFileError, match="gardens: missing"):
@@ -115,8 +116,8 @@ def test_fcm_i3_layout_file_round_trip(tmp_path):
 
 def test_map_rule_modules_import_no_drawing_libraries():
     """The map's rule modules import no matplotlib, ipywidgets or IPython (fresh interpreter)."""
-    code = ("import sys; import toolkit.games.fcm.map, toolkit.games.fcm.roads, toolkit.games.fcm.reach, "
-            "toolkit.games.fcm.placement; "
+    code = ("import sys; import toolkit.games.fcm.map.tiles, toolkit.games.fcm.map.board, toolkit.games.fcm.map.roads, "
+            "toolkit.games.fcm.map.reach, toolkit.games.fcm.map.placement; "
             "print([m for m in ('matplotlib', 'ipywidgets', 'IPython') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -8,10 +8,11 @@ import networkx as nx
 import pytest
 
 from toolkit.core import Streams
-from toolkit.games.fcm.map import TILE, FcmMap, assemble_map, load_tiles
-from toolkit.games.fcm import placement as pl
-from toolkit.games.fcm import reach as rc
-from toolkit.games.fcm import roads as rd
+from toolkit.games.fcm.map.tiles import TILE, load_tiles
+from toolkit.games.fcm.map.board import FcmMap, assemble_map
+from toolkit.games.fcm.map import placement as pl
+from toolkit.games.fcm.map import reach as rc
+from toolkit.games.fcm.map import roads as rd
 
 CASES = [(players, seed) for players in (2, 3, 4, 5) for seed in range(8)]
 
@@ -228,7 +229,7 @@ def test_every_cited_clause_is_on_the_rules_page():
     page = rules_page("toolkit.games.fcm")
     folder = Path(rd.__file__).parent
     cited = set()
-    for f in ("map.py", "roads.py", "reach.py", "placement.py"):
+    for f in ("tiles.py", "board.py", "roads.py", "reach.py", "placement.py"):
         cited |= set(re.findall(r"FCM-(?:I\d+|\d+\.n?\d+)", (folder / f).read_text()))
     assert cited and cited <= set(page), sorted(cited - set(page))
 

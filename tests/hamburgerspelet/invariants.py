@@ -60,3 +60,29 @@ def check(g, before):
                 if g.known[q][s] != NOT_SEEN and (g.known[q][s], g.seen[q][s]) != (before.known[q][s], before.seen[q][s]):
                     assert before.hand is not None and before.stage[0] == "place" and g.spots[s] == before.hand[0]
                     assert before.hand[2][q] == g.seen[q][s], f"player {q + 1} knows spot {s} without seeing it"
+
+
+# --- hidden information (tests/test_hidden_information.py; HB-5.1, HB-5.6, HB-I11, HB-I16) -------------------
+def perturb_hidden(g, seat, rng):
+    """Swap, in place, two different face-down tiles that ``seat`` has not seen. Players who knew one of them
+    now know the new tile there (a world in which they saw that one), so only what ``seat`` cannot see
+    changes. Returns what changed, or None."""
+    mine = g.known[seat - 1]
+    spots = [s for s, t in enumerate(g.spots) if t != EMPTY and mine[s] == NOT_SEEN]
+    rng.shuffle(spots)
+    for a in spots:
+        for b in spots:
+            if g.spots[a] != g.spots[b]:
+                g.spots[a], g.spots[b] = g.spots[b], g.spots[a]
+                for known in g.known:
+                    for s in (a, b):
+                        if known[s] != NOT_SEEN:
+                            known[s] = g.spots[s]
+                return f"spots {a} and {b}"
+    return None
+
+
+def learns(e, seat) -> bool:
+    """Does event ``e`` show ``seat`` a tile it had not seen? A tile it looks at (HB-5.1) and a tile that goes
+    on a card, face up (HB-1.1)."""
+    return (e.kind == "look" and e.player == seat) or e.kind in ("keep", "win")

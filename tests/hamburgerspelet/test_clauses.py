@@ -501,3 +501,24 @@ def test_hb_5_6_public_events_are_the_same_whatever_tile_goes_back():
     (public_a, own_a), (public_b, own_b) = seen
     assert public_a == public_b
     assert "HB-6.1" in own_a and "HB-6.2" in own_b
+
+
+def test_hb_i16_a_tile_looked_at_is_told_only_to_those_who_know_it():
+    """HB-5.1, HB-5.6, HB-I11, HB-I16: the ingredient of a tile looked at and put back is in the events of the
+    taker and of whoever knew that tile before; everyone else reads which spots were used, not the tile."""
+    from toolkit.core import RandomAgent, play
+    looks = shared = 0
+    for seed in range(6):
+        g = HamburgerGame(players=3, seed=seed)
+        play(g, [RandomAgent()] * 3)
+        for e in g.events:
+            if e.kind in ("look", "back") and e.secret:
+                assert "HB-I16" in e.clauses and set(e.secret) == {"ingredient"} and "ingredient" not in e.data
+                assert e.player in e.seen_by and "spot" in e.data
+                for s in (1, 2, 3):
+                    assert ("ingredient" in e.for_viewer(s).data) == (s in e.seen_by)
+                looks += 1
+                shared += len(e.seen_by) > 1
+            elif e.kind == "back" and "stolen" in e.text:
+                assert not e.hidden                       # a stolen tile was seen by all (HB-I10)
+    assert looks > 50 and shared > 0                      # others who knew a tile keep knowing it (HB-I11)

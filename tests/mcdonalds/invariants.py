@@ -23,3 +23,51 @@ def check(g, before):
         assert g.scores()[w - 1] >= 25 or g.stats["hit_turn_limit"]       # MCD-8.1, MCD-I18
         assert sum(s >= 25 for s in g.scores()) <= 1                        # the first to 25 ends it (MCD-I17)
         assert g.reading is None
+
+
+# --- hidden information (tests/test_hidden_information.py; MCD-1.5, MCD-1.7, MCD-7.2, MCD-I6, MCD-I20) -------
+def perturb_hidden(g, seat, rng):
+    """Change, in place, facts ``seat`` cannot see: the order of the face-down food pile or menu pile, or an
+    extra of another player (face down) swapped with a card of another item from the pile. Returns what
+    changed, or None."""
+    ways = []
+    if len(set(g.pile)) >= 2:
+        ways.append("pile")
+    if len(g.menu_pile) >= 2:
+        ways.append("menus")
+    others = [(s, i) for s in range(1, g.players + 1) if s != seat for i in range(8) if g.extras[s - 1][i]]
+    if others and g.pile:
+        ways.append("extra")
+    while ways:
+        way = rng.choice(ways)
+        if way == "pile":
+            while True:
+                i, j = rng.sample(range(len(g.pile)), 2)
+                if g.pile[i] != g.pile[j]:
+                    g.pile[i], g.pile[j] = g.pile[j], g.pile[i]
+                    return way
+        if way == "menus":
+            i, j = rng.sample(range(len(g.menu_pile)), 2)
+            g.menu_pile[i], g.menu_pile[j] = g.menu_pile[j], g.menu_pile[i]
+            return way
+        s, i = rng.choice(others)
+        k = next((k for k in range(len(g.pile)) if g.pile[k] != i), None)
+        if k is None:
+            ways.remove(way)
+            continue
+        j = g.pile[k]
+        g.extras[s - 1][i] -= 1
+        g.extras[s - 1][j] += 1
+        g.pile[k] = i
+        g._decision = g._next_decision()      # the owner's "return extras?" labels count points
+        return f"an extra of player {s}"
+    return None
+
+
+def learns(e, seat) -> bool:
+    """Does event ``e`` show ``seat`` a card or menu it had not seen? Cards it draws (MCD-3.3), cards drawn
+    into any rack, face up (MCD-I6), extras shown for points (MCD-7.4, MCD-I20), its own forgotten extras
+    and the menu read (MCD-3.6)."""
+    if e.kind in ("cards", "forget") and e.player == seat:
+        return True
+    return (e.kind == "cards" and "into the rack" in e.text) or e.kind in ("extras", "menu")

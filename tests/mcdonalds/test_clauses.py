@@ -8,7 +8,7 @@ import pytest
 from toolkit.core import GameOver, RandomAgent, play
 from toolkit.games.mcdonalds import FOODS, McDonaldsGame, McDonaldsHeuristic, load_board
 from toolkit.games.mcdonalds.data import SPACE_KINDS
-from toolkit.games.mcdonalds.rules import MAX_READINGS, MAX_TURNS, TARGET
+from toolkit.games.mcdonalds.rules import MAX_TURNS, TARGET
 
 from .helpers import arrange, cites, counts, land, menus_file, refused, total_cards
 
@@ -251,7 +251,7 @@ def test_mcd_5_3_model_fastest_marble_is_at_the_bottom(tmp_path):
 
 def test_mcd_5_3_model_a_wrong_bottom_marble_passes_to_the_next(tmp_path):
     g = arrange(players=3, options={"menus": menus_file(tmp_path), "speed": [5, 6, 2], "spread": 0.0,
-                                    "errors": [0.0, 0.0, 1.0]}, menu_top="T2")
+                                    "errors": [0.0, 0.0, 1.0], "max_readings": 5}, menu_top="T2")
     ev = land(g, 3)
     checks = [e for e in ev if e.kind == "check"]
     assert [(e.player, e.data["right"]) for e in checks] == [(3, False), (2, True)]
@@ -414,12 +414,33 @@ def test_mcd_i8_one_rack_must_hold_the_order_even_if_two_together_would(tmp_path
     assert cites(ev, "MCD-I8", "unfillable")
 
 
-def test_mcd_i9_at_most_five_readings(tmp_path):
-    g = arrange(options={"menus": menus_file(tmp_path), "errors": 1.0}, menu_top="T2")
+def test_mcd_5_4_a_menu_is_read_until_someone_fills_it(tmp_path):
+    """MCD-5.4, MCD-I9: by default no bound; players who err 95% of the time still fill the menu in the end."""
+    longest = 0
+    for seed in range(20):
+        g = arrange(seed=seed, options={"menus": menus_file(tmp_path), "errors": 0.95}, menu_top="T2")
+        ev = land(g, 3)
+        readings = sum(e.kind == "read" for e in ev)
+        longest = max(longest, readings)
+        assert not any(e.kind == "give-up" for e in ev) and g.stats["given_up"] == 0
+        assert cites(ev, "MCD-6.1", "score") and sum(g.scores()) == 3 and g.reading is None
+    assert longest > 5          # more readings than the old limit of 5
+
+
+def test_mcd_i9_max_readings_is_a_named_option_off_by_default(tmp_path):
+    g = arrange(options={"menus": menus_file(tmp_path), "errors": 1.0, "max_readings": 5}, menu_top="T2")
     ev = land(g, 3)
-    assert sum(e.kind == "read" for e in ev) == MAX_READINGS == 5
+    assert sum(e.kind == "read" for e in ev) == g.max_readings == 5
     assert cites(ev, "MCD-I9", "give-up") and g.scores() == [0, 0, 0] and g.current == 2
     assert g.racks[1] == FULL and g.racks[2] == FULL
+    assert McDonaldsGame(players=3).max_readings is None
+    for bad in (0, -1, 2.5, True, "5"):
+        with pytest.raises(ValueError, match="max_readings"):
+            McDonaldsGame(players=3, options={"max_readings": bad})
+    # a player who always errs could keep a menu going for ever: refused without the bound (MCD-5.4)
+    with pytest.raises(ValueError, match="max_readings"):
+        McDonaldsGame(players=3, options={"errors": [0.1, 1.0, 0.1]})
+    McDonaldsGame(players=3, options={"errors": 1.0, "race": "by_hand"})     # the class decides by hand
 
 
 def test_mcd_i10_race_options_are_checked_and_seeded():
@@ -516,7 +537,7 @@ def test_mcd_i18_turn_limit_stops_the_game():
 
 
 def test_mcd_i19_an_unfilled_menu_goes_to_the_bottom(tmp_path):
-    g = arrange(options={"menus": menus_file(tmp_path), "errors": 1.0}, menu_top="T2")
+    g = arrange(options={"menus": menus_file(tmp_path), "errors": 1.0, "max_readings": 5}, menu_top="T2")
     land(g, 3)
     assert g.menus[g.menu_pile[0]].id == "T2" and cites(g.events, "MCD-I19")
 
@@ -534,3 +555,25 @@ def test_mcd_i10_equal_times_go_clockwise_from_the_reader(tmp_path):
     g = arrange(players=4, current=3, options={"menus": menus_file(tmp_path), **SURE}, menu_top="T2")
     land(g, 3)
     assert g.last_race["marbles"] == [4, 1, 2] and g.scores() == [0, 0, 0, 3]
+
+
+def test_mcd_i20_extras_drawn_or_forgotten_are_their_owners_alone():
+    """MCD-7.2, MCD-7.4, MCD-7.5, MCD-I20: cards from the pile that become extras are told only to their receiver
+    (the others read how many); extras returned for points are shown; forgotten extras stay unseen."""
+    from toolkit.core import make_agents
+    seen = set()
+    for seed in range(30):
+        g = McDonaldsGame(players=3, seed=seed)
+        play(g, make_agents("mcdonalds", 3, "forgetful"))
+        for e in g.events:
+            if e.kind in ("cards", "forget") and e.hidden:
+                assert e.seen_by == (e.player,) and "MCD-I20" in e.clauses and not set(e.secret) & set(e.data)
+                other = e.player % 3 + 1
+                assert e.for_viewer(other).text == e.text and e.for_viewer(e.player).text == e.private_text
+                seen.add(e.kind)
+            elif e.kind == "extras":
+                assert not e.hidden and "extras" in e.data and "MCD-I20" in e.clauses
+                seen.add(e.kind)
+            elif e.kind == "cards":
+                assert "face down" not in e.text           # all drawn cards went into the open rack
+    assert seen == {"cards", "forget", "extras"}

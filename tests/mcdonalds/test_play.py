@@ -10,6 +10,7 @@ from importlib import resources
 import pytest
 
 from toolkit.core import DataFileError, IllegalChoice, RandomAgent, make_agents, play, replay, save_record
+from toolkit.core.registry import agent_kinds
 from toolkit.games.mcdonalds import McDonaldsGame, load_board, load_menus
 from toolkit.games.mcdonalds.data import parse_board, parse_menus
 
@@ -39,14 +40,38 @@ def test_races_by_hand_keep_the_invariants(players):
 
 def test_heuristic_and_forgetful_agents_keep_the_invariants():
     for seed in range(40):
-        g = McDonaldsGame(players=4, seed=seed, options={"errors": [0.0, 0.2, 0.5, 1.0], "speed": [2, 4, 6, 8]})
+        g = McDonaldsGame(players=4, seed=seed, options={"errors": [0.0, 0.2, 0.5, 1.0], "speed": [2, 4, 6, 8],
+                                                         "max_readings": 5})
         _play_checked(g, make_agents("mcdonalds", 4, ["heuristic", "forgetful", "heuristic", "random"]))
 
 
 def test_extreme_race_options_still_end():
-    """MCD-I9, MCD-I18: players who always err cannot keep a game going for ever."""
-    g = McDonaldsGame(players=4, seed=3, options={"errors": 1.0})
+    """MCD-I9, MCD-I18: players who always err cannot keep a game going for ever: they need max_readings."""
+    g = McDonaldsGame(players=4, seed=3, options={"errors": 1.0, "max_readings": 5})
     _play_checked(g, make_agents("mcdonalds", 4, "heuristic"), limit=20000)
+    assert g.stats["given_up"] > 0
+
+
+@pytest.mark.parametrize("kind", sorted(set(agent_kinds(McDonaldsGame)) - {"person"}))
+def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
+    """MCD-5.4, MCD-I9: with menus read until someone fills them (no max_readings), every agent kind's games
+    end over many seeds, far inside the turn limit (MCD-I18). In the race model (default errors) a menu is
+    read only a few times; a class deciding races by hand at random (MCD-I11) may read one a hundred times
+    or more, and still ends."""
+    for seed in range(150):
+        players = 2 + seed % 3
+        by_hand = seed % 5 == 4
+        g = McDonaldsGame(players=players, seed=seed, options={"race": "by_hand"} if by_hand else None)
+        agents = make_agents("mcdonalds", players, kind)
+        steps = 0
+        while not g.is_over():
+            d = g.pending()
+            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            steps += 1
+            assert steps < 20000, f"{kind} seed {seed}: no end after {steps} decisions"
+        readings = max((e.data["reading"] for e in g.events if e.kind == "read"), default=0)
+        assert not g.stats["hit_turn_limit"] and g.stats["given_up"] == 0
+        assert g.turn < 300 and readings < (1000 if by_hand else 15), (kind, seed, g.turn, readings)
 
 
 def test_refused_choices_leave_the_state_unchanged_at_every_kind_of_decision():

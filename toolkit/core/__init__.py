@@ -15,12 +15,14 @@ from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
 from .play import play
 from .search import SearchAgent
 from .records import load_record, make_record, replay, save_record
+from .exports import events_frame, player_record, save_player_record
 from .registry import game_class, game_names, new_game, make_agents
 from .simulate import simulate
 
 __all__ = [
     "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
     "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "SearchAgent", "Streams",
-    "ToolkitError", "WaitingForPerson", "derive_seed", "game_class", "game_names", "load_record",
-    "make_agents", "make_record", "new_game", "play", "replay", "save_record", "simulate",
+    "ToolkitError", "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record",
+    "make_agents", "make_record", "new_game", "play", "player_record", "replay", "save_player_record",
+    "save_record", "simulate",
 ]

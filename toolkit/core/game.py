@@ -130,9 +130,26 @@ class Game(ABC):
         return {}
 
     # --- events and clauses --------------------------------------------------------------------
-    def emit(self, kind: str, text: str, clauses: tuple[str, ...], player: int | None = None, **data) -> None:
+    def emit(self, kind: str, text: str, clauses: tuple[str, ...], player: int | None = None, *,
+             secret: dict | None = None, seen_by: tuple[int, ...] = (), private_text: str | None = None,
+             **data) -> None:
+        """Record an event (only when ``log``). ``text`` and ``data`` are public; ``secret`` holds the facts
+        only ``seen_by`` may see (empty: nobody until revealed), ``private_text`` the sentence they read when
+        the public one would tell a hidden fact (see ``Event``)."""
         if self.log:
-            self.events.append(Event(len(self.choices), kind, text, clauses, player, **data))
+            self.events.append(Event(len(self.choices), kind, text, clauses, player, secret=secret,
+                                     seen_by=seen_by, private_text=private_text, **data))
+
+    def events_for(self, viewer: int | None = None, start: int = 0) -> list[Event]:
+        """The events from ``start`` on as ``viewer`` may see them: a seat 1..P sees the public part of each
+        event and the hidden facts it may see; None is the class view, which sees everything. Players'
+        views, exports and agents use this, never ``events``."""
+        self._check_viewer(viewer)
+        return [e.for_viewer(viewer) for e in self.events[start:]]
+
+    def _check_viewer(self, viewer) -> None:
+        if viewer is not None and (type(viewer) is not int or not 1 <= viewer <= self.players):
+            raise ValueError(f"a viewer is a seat 1..{self.players} or None (the class view), not {viewer!r}")
 
     def end_turn(self) -> None:
         self.turn += 1

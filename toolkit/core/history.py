@@ -39,12 +39,11 @@ class History:
         self.states.append(nxt)
         return nxt
 
-    def events_at(self, k: int):
-        """Events caused by decision k (k >= 1); for k = 0, the setup events."""
-        if k == 0:
-            return [e for e in self.states[0].events]
-        before = len(self.states[k - 1].events)
-        return self.states[k].events[before:]
+    def events_at(self, k: int, viewer: int | None = None):
+        """Events caused by decision k (k >= 1); for k = 0, the setup events; as ``viewer`` may see them
+        (a seat 1..P, or None: the class view, which sees everything; see ``Game.events_for``)."""
+        before = 0 if k == 0 else len(self.states[k - 1].events)
+        return self.states[k].events_for(viewer, before)
 
     def fork(self, k: int) -> "History":
         """A new history that shares states 0..k and can go another way from k."""

@@ -8,7 +8,7 @@ GAMES: dict[str, str] = {
     "disneyland": "toolkit.games.disneyland.rules:DisneylandGame",
     "mcdonalds": "toolkit.games.mcdonalds.rules:McDonaldsGame",
     "hamburgerspelet": "toolkit.games.hamburgerspelet.rules:HamburgerGame",
-    "fcm": "toolkit.games.fcm.rules:FcmGame",
+    "fcm": "toolkit.games.fcm.game.rules:FcmGame",
 }
 
 

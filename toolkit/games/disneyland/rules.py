@@ -218,8 +218,9 @@ class DisneylandGame(Game):
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
             self.points[seat - 1] += self.worth(p)
-            self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.", ("DL-5.2",), seat,
-                      photo=p, good=self.photo_good[p])
+            if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
+                self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
+                          ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
         self._end_turn()
 
     def _space_star(self, seat, space):
@@ -261,9 +262,10 @@ class DisneylandGame(Game):
         purpose = self.stage[3]
         # a wish: the wisher picks (DL-5.3); keeping the park open: the player who asked picks (DL-6.3)
         picker = self.current if purpose == "wish" else self.stage[1]
-        self.emit("hide", f"Player {decision.player} hides a star in each hand.",
-                  ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9"), decision.player,
-                  smile=smile)
+        if self.log:    # DL-I7 / DL-I13: the hand holding the smiling star is the hider's until the pick shows it
+            self.emit("hide", f"Player {decision.player} hides a star in each hand.",
+                      ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
+                      decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
 
     def _pick(self, hand):
@@ -298,8 +300,10 @@ class DisneylandGame(Game):
             p = self.held_photos[target - 1].pop(k)
             self.held_photos[seat - 1].append(p)
             self._shift(p, target, seat)
-            self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.", ("DL-5.5", "DL-I8"),
-                      seat, photo=p, target=target)
+            if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
+                self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
+                          ("DL-5.5", "DL-I8", "DL-I13"), seat, target=target,
+                          secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat, target))
         else:
             self.held_cards[target - 1].remove(value)
             self.held_cards[seat - 1].append(value)

@@ -444,9 +444,11 @@ class HamburgerGame(Game):
         if log:
             # a public event says only what everyone saw: why this tile stays off the card is the taker's to
             # know (HB-5.6); the place decision, which only the taker sees, gives the reason
+            # which tile it is stays with those who know it: the taker and whoever knew it before (HB-I16)
             self.emit("look", f"Player {seat} takes the tile from spot {where} and looks at it without showing it; "
-                      "it goes back to the middle.", self._took(seat, why, want) + ("HB-5.6",), seat, spot=spot,
-                      ingredient=self.board.ingredients[tile].key)
+                      "it goes back to the middle.", self._took(seat, why, want) + ("HB-5.6", "HB-I16"), seat,
+                      spot=spot, secret={"ingredient": self.board.ingredients[tile].key},
+                      seen_by=tuple(s for s, step in enumerate(saw, 1) if step != NOT_SEEN))
 
     def _took(self, seat, why, want):
         """The clauses of a take, from what everyone can see (HB-5.1 to HB-5.4)."""
@@ -485,7 +487,9 @@ class HamburgerGame(Game):
             else:
                 took = self._took(seat, *self.stage[1:]) if len(self.stage) == 3 else ()
                 self.emit("back", f"Player {seat} puts the tile back face down on spot {where}, without showing it.",
-                          took + ("HB-5.6", "HB-I5"), seat, spot=spot)
+                          took + ("HB-5.6", "HB-I5", "HB-I16"), seat, spot=spot,
+                          secret={"ingredient": self.board.ingredients[tile].key},
+                          seen_by=tuple(s for s, step in enumerate(saw, 1) if step != NOT_SEEN))
         self._after_square()
 
     def _steal(self, ing):

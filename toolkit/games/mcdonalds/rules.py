@@ -21,13 +21,12 @@ from .data import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NA
                    counts_text, default_board, default_menus, load_board, load_menus)
 
 TARGET = 25          # MCD-2.1, MCD-8.1
-MAX_READINGS = 5     # MCD-I9: a menu is read at most five times
 MAX_TURNS = 1000     # MCD-I18: the closing time that keeps every game finite
 N = len(FOODS)
 NAMES = [FOOD_NAMES[f] for f in FOODS]
 RACE_MODES = ("model", "by_hand")
 DEFAULT_RACE = {"speed": 4.0, "spread": 0.35, "errors": 0.1}     # MCD-I10
-OPTIONS = {"board", "menus", "race"} | set(DEFAULT_RACE)
+OPTIONS = {"board", "menus", "race", "max_readings"} | set(DEFAULT_RACE)
 
 
 def pair_value(a: int, b: int) -> str:
@@ -118,6 +117,14 @@ class McDonaldsGame(Game):
         self.speed = _per_seat(o, "speed", players, 0.01, 1000.0)
         self.spread = _per_seat(o, "spread", players, 0.0, 5.0)
         self.errors = _per_seat(o, "errors", players, 0.0, 1.0)
+        # MCD-5.4 / MCD-I9: a menu is read until someone fills it; a bound is a named option, off by default
+        self.max_readings = o.get("max_readings")
+        if self.max_readings is not None and (type(self.max_readings) is not int or self.max_readings < 1):
+            raise ValueError(f"option 'max_readings' must be a whole number of readings >= 1, or absent (no bound, "
+                             f"MCD-5.4, MCD-I9), got {self.max_readings!r}")
+        if self.max_readings is None and not self.by_hand and max(self.errors) >= 1.0:
+            raise ValueError("an error chance of 1 means a player who never pulls the right cards, so a menu only "
+                             "that player can fill would be read for ever (MCD-5.4): set 'max_readings' too (MCD-I9)")
         self.board: Board = load_board(o["board"]) if "board" in o else default_board()
         self.menus: tuple[Menu, ...] = load_menus(o["menus"]) if "menus" in o else default_menus()
         # MCD-1.6: 3 of each item in each rack; MCD-1.7: the rest shuffled face down (top = end of list)
@@ -267,11 +274,13 @@ class McDonaldsGame(Game):
                 extra[i] += 1
         return racked, extra
 
-    def _receive_text(self, seat, racked, extra) -> str:
+    def _receive_text(self, seat, racked, extra, private: bool = False) -> str:
         out = f"into the rack: {counts_text(racked)}" if any(racked) else "nothing fits the rack"
         if any(extra):       # extras lie face down: the others learn how many, not which (MCD-7.2, MCD-I6)
             n = sum(extra)
             out += f"; {n} card{'s' if n != 1 else ''} face down as extras (their slots are full)"
+            if private:      # the sentence the receiver reads (MCD-I20)
+                out += f": {counts_text(extra)}"
         return out
 
     def _score(self, seat: int, n: int, clauses) -> None:
@@ -319,13 +328,18 @@ class McDonaldsGame(Game):
         back = [i for i in range(N) for _ in range(ext[i])]
         if self.log:
             if remember:
-                self.emit("extras", f"Player {seat} returns {len(back)} extra card{'s' if len(back) != 1 else ''} "
+                self.emit("extras", f"Player {seat} shows and returns {len(back)} extra card{'s' if len(back) != 1 else ''} "
                           f"({counts_text(ext)}) to the bottom of the pile and scores {gain} (1 for each extra whose "
-                          f"slot holds 3).", ("MCD-7.3", "MCD-7.4", "MCD-7.6", "MCD-I13"), seat, points=gain)
+                          f"slot holds 3).", ("MCD-7.3", "MCD-7.4", "MCD-7.6", "MCD-I13", "MCD-I20"), seat, points=gain,
+                          extras=[FOODS[i] for i in back])
             else:
-                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {len(back)} "
-                          f"extra card{'s' if len(back) != 1 else ''} ({counts_text(ext)}) go to the bottom of the pile "
-                          "without points.", ("MCD-7.5", "MCD-I13"), seat)
+                # forgotten extras go back unseen: which they were stays with their owner (MCD-I20)
+                n = f"{len(back)} extra card{'s' if len(back) != 1 else ''}"
+                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {n} go face "
+                          "down to the bottom of the pile without points.", ("MCD-7.5", "MCD-I13", "MCD-I20"), seat,
+                          secret={"extras": [FOODS[i] for i in back]}, seen_by=(seat,),
+                          private_text=f"Player {seat} rolls without returning the extras first, so the {n} "
+                          f"({counts_text(ext)}) go face down to the bottom of the pile without points.")
         if not remember:
             self.stats["forgotten"] += 1
         self.pile[:0] = back                                        # bottom of the pile
@@ -366,10 +380,13 @@ class McDonaldsGame(Game):
         racked, extra = self.receive(seat, got)
         if self.log:
             short = "" if n == space.cards else f" (the pile had only {n})"
-            self.emit("cards", f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the "
-                      f"pile{short}: {self._receive_text(seat, racked, extra)}.",
-                      ("MCD-3.3", "MCD-7.1", "MCD-7.2", "MCD-I2") + (("MCD-I14",) if n < space.cards else ()),
-                      seat, got=[FOODS[i] for i in got])
+            said = f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the pile{short}: "
+            # the cards that go to the rack are seen by all; the extras only by their receiver (MCD-7.2, MCD-I20)
+            self.emit("cards", said + f"{self._receive_text(seat, racked, extra)}.",
+                      ("MCD-3.3", "MCD-7.1", "MCD-7.2", "MCD-I2", "MCD-I20") + (("MCD-I14",) if n < space.cards else ()),
+                      seat, racked=[FOODS[i] for i in range(N) for _ in range(racked[i])],
+                      secret={"got": [FOODS[i] for i in got]} if any(extra) else None, seen_by=(seat,),
+                      private_text=said + f"{self._receive_text(seat, racked, extra, private=True)}." if any(extra) else None)
         self._end_turn()
 
     # MAY I HELP YOU, PLEASE?
@@ -544,8 +561,8 @@ class McDonaldsGame(Game):
         return None
 
     def _after_no_winner(self) -> bool:
-        """MCD-5.4: nobody was right; the cards go back and the menu is read again (at most MAX_READINGS times,
-        MCD-I9). Returns True when the menu is finished."""
+        """MCD-5.4: nobody was right; the cards go back and the menu is read again, until someone fills it (or,
+        with the option ``max_readings``, at most that many times, MCD-I9). Returns True when the menu is finished."""
         r = self.reading
         self._record_race(None)
         for s, p in r["pulled"].items():
@@ -553,11 +570,12 @@ class McDonaldsGame(Game):
             for i in range(N):
                 rack[i] += p[i]
         r["pulled"], r["marbles"] = {}, []
-        if r["count"] >= MAX_READINGS:
+        if self.max_readings is not None and r["count"] >= self.max_readings:
             self.stats["given_up"] += 1
             if self.log:
-                self.emit("give-up", f"Nobody filled the order in {MAX_READINGS} readings: the menu goes to the bottom of "
-                          "the pile and the turn ends without points.", ("MCD-5.4", "MCD-I9"), self.current)
+                self.emit("give-up", f"Nobody filled the order in {self.max_readings} readings (the option max_readings): "
+                          "the menu goes to the bottom of the pile and the turn ends without points.",
+                          ("MCD-5.4", "MCD-I9"), self.current)
             self._close_menu(None)
             return True
         if self.log:

@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...core.data import need as _need, read_json
+from ....core.data import need as _need, read_json
 
 ROLES = ("manager", "waitress", "pricing", "cfo", "developer", "restaurants", "recruiter", "trainer",
          "buyer", "marketeer", "kitchen")

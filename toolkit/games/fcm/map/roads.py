@@ -7,7 +7,7 @@ is two nodes, one per lane) is contracted to ``RoadNetwork.contracted``: one nod
 is connected inside one tile. Its edges all cost 1, so all distances come from one breadth-first search
 per stretch, done once per map: roads never change after assembly.
 
->>> from toolkit.games.fcm.map import map_from_layout, Restaurant
+>>> from toolkit.games.fcm.map.board import map_from_layout, Restaurant
 >>> m = map_from_layout([["A0", "Q0"]])
 >>> m.put_restaurant(Restaurant("0-1", 0, (3, 8), "nw"))
 >>> chain_distance(m, 0, m.houses[2])
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ...core.errors import IllegalChoice
-from .map import BRIDGE, DRINK_CHARS, ROAD, TILE, FcmMap, Restaurant
+from ....core.errors import IllegalChoice
+from .board import BRIDGE, DRINK_CHARS, ROAD, TILE, FcmMap, Restaurant
 
 FAR = 10 ** 6          # "no road connects them"
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -247,7 +247,7 @@ def road_distances(fmap: FcmMap, restaurant: Restaurant) -> dict:
 def squares_in_range(fmap: FcmMap, restaurant: Restaurant, rng: int) -> list:
     """Road squares within road range ``rng`` of the restaurant's entrances (FCM-3.4, FCM-3.5, FCM-3.7).
 
-    >>> from toolkit.games.fcm.map import map_from_layout, Restaurant
+    >>> from toolkit.games.fcm.map.board import map_from_layout, Restaurant
     >>> m = map_from_layout([["A0", "Q0", "R0"]]); m.put_restaurant(Restaurant("0-1", 0, (0, 0), "ne"))
     >>> sorted({m.tile_of(s) for s in squares_in_range(m, m.restaurants["0-1"], 1)})
     [(0, 0), (0, 1)]
@@ -324,7 +324,7 @@ def route_sources(fmap: FcmMap, restaurant: Restaurant, route, rng: int) -> list
     """The drink sources ``(square, drink)`` a buyer collects along ``route`` within range ``rng``: every source
     orthogonally next to a road square of the route, each once (FCM-3.5, FCM-I12).
 
-    >>> from toolkit.games.fcm.map import map_from_layout, Restaurant
+    >>> from toolkit.games.fcm.map.board import map_from_layout, Restaurant
     >>> m = map_from_layout([["A0", "Q0"]]); m.put_restaurant(Restaurant("0-1", 0, (3, 3), "nw"))
     >>> route_sources(m, m.restaurants["0-1"], [(2, 3), (2, 4), (2, 5), (2, 6)], 2)
     [((3, 6), 'soda')]
@@ -396,7 +396,7 @@ def buyer_options(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool 
     passes, each with a shortest example route, sorted; with ``maximal`` only sets no other set contains
     (FCM-3.5, FCM-I12, FCM-I23). Returns ``[(sources, route), ...]`` with ``sources`` as in ``route_sources``.
 
-    >>> from toolkit.games.fcm.map import map_from_layout, Restaurant
+    >>> from toolkit.games.fcm.map.board import map_from_layout, Restaurant
     >>> m = map_from_layout([["A0", "Q0", "R0"]]); m.put_restaurant(Restaurant("0-1", 0, (3, 3), "nw"))
     >>> [[d for _, d in got] for got, route in buyer_options(m, m.restaurants["0-1"], 2)]
     [['soda', 'soda']]

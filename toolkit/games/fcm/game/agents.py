@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core.agents import Agent
+from ....core.agents import Agent
 from . import marketing
-from .roads import dinnertime_distances
+from ..map.roads import dinnertime_distances
 
 FAMILY = {}
 for _fam, _cards in {
@@ -143,7 +143,7 @@ class HeuristicAgent(Agent):
 
     # --- the map ---------------------------------------------------------------------------------------
     def _best_place(self, game, d, skip=("pass", "skip", "cancel")):
-        from .map import corner_square
+        from ..map.board import corner_square
         best, best_v = -1.0, None
         for v in d.values:
             if v in skip:

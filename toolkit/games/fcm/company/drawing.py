@@ -11,8 +11,8 @@ import textwrap
 
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ...drawing import INK, figure_png, new_axes, player_colour
-from .company import Structure
+from ....drawing import INK, figure_png, new_axes, player_colour
+from .structure import Structure
 
 # card colours of the printed cards (fact 2.6), softened for text on top
 CARD_COLOURS = {"black": "#4a4a4a", "purple": "#b39ddb", "red": "#ef9a9a", "salmon": "#ffccbc", "grey": "#cfd8dc",

@@ -5,7 +5,7 @@ or type the structure in the notation of FCM-I32. "Validate" asks the rules (``C
 and shows the verdict with the clause that refuses it; "Play it" answers the pending restructuring decision.
 No rule logic lives here.
 
->>> from toolkit.games.fcm.company import CompanyGame
+>>> from toolkit.games.fcm.company.practice import CompanyGame
 >>> g = CompanyGame(players=2, seed=1); _ = g.apply(200); _ = g.apply(200)
 >>> b = StructureBuilder(g, 1); b.validate.click(); b.verdict["ok"]
 True
@@ -18,8 +18,8 @@ from collections import Counter
 
 import ipywidgets as w
 
-from ...core.errors import IllegalChoice
-from .company import Structure
+from ....core.errors import IllegalChoice
+from .structure import Structure
 
 CEO = -1
 
@@ -147,8 +147,8 @@ class StructureBuilder(w.VBox):
             self.chart.value = self._preview(v["structure"], v["overfilled"])
 
     def _preview(self, structure, overfilled) -> bytes:
-        from ...drawing import figure_png
-        from .company_drawing import draw_company
+        from ....drawing import figure_png
+        from .drawing import draw_company
         cp = copy.deepcopy(self.cp)
         co = cp.company(self.seat)
         co.work = Structure() if overfilled else structure

@@ -5,7 +5,7 @@
 Each ``check_*`` raises ``IllegalChoice`` and changes nothing; each ``place_*`` checks, then changes the
 map; each ``legal_*`` lists every legal placement in a fixed order (for an engine's options).
 
->>> from toolkit.games.fcm.map import map_from_layout
+>>> from toolkit.games.fcm.map.board import map_from_layout
 >>> m = map_from_layout([["A0", "Q0"]])
 >>> place_starting_restaurant(m, 0, (3, 3), "nw").entrance
 (3, 3)
@@ -16,8 +16,8 @@ toolkit.core.errors.IllegalChoice: the entrance (1, 1) is on tile (0, 0), which 
 """
 from __future__ import annotations
 
-from ...core.errors import IllegalChoice
-from .map import CORNERS, SIDES, Campaign, FcmMap, House, Restaurant, corner_square, rect
+from ....core.errors import IllegalChoice
+from .board import CORNERS, SIDES, Campaign, FcmMap, House, Restaurant, corner_square, rect
 from .roads import RANGES, STEPS, entrances, location_distance
 
 MAX_RESTAURANTS = 3

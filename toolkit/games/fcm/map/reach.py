@@ -2,7 +2,7 @@
 
 A house is reached when any of its squares, garden included, is reached (FCM-I14).
 
->>> from toolkit.games.fcm.map import map_from_layout, Campaign
+>>> from toolkit.games.fcm.map.board import map_from_layout, Campaign
 >>> m = map_from_layout([["H0", "Q0"]])
 >>> m.put_campaign(Campaign(15, "billboard", ((3, 0),), chain=0, good="beer", duration=2))
 >>> campaign_reach(m, 15), run_campaign(m, 15), m.demand
@@ -10,7 +10,7 @@ A house is reached when any of its squares, garden included, is reached (FCM-I14
 """
 from __future__ import annotations
 
-from .map import BRIDGE, ROAD, TILE, FcmMap
+from .board import BRIDGE, ROAD, TILE, FcmMap
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...core.data import need as _need, read_json
+from ....core.data import need as _need, read_json
 
 STARTS = ("at once", "next round")
 LAYERS = ("companies", "marketing", "production", "dinnertime")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import bank
-from .roads import dinnertime_distances, house_distance
+from ..map.roads import dinnertime_distances, house_distance
 
 BASE_PRICE = 10            # FCM-4.n2
 DRINKS = ("lemonade", "beer", "soda")

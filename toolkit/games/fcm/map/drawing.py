@@ -15,7 +15,7 @@ from matplotlib.patches import Patch, Rectangle
 
 from . import reach as _reach
 from . import roads as _roads
-from .map import BRIDGE, DRINK_CHARS, TILE, FcmMap
+from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
 
 #: Colours of everything on the map (style lives here, never in the rules).
 PALETTE = {
@@ -85,7 +85,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
     """The map: tiles with faint borders, roads and bridges, drink sources, houses with their numbers and
     gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers.
 
-    >>> from toolkit.games.fcm.map import map_from_layout
+    >>> from toolkit.games.fcm.map.board import map_from_layout
     >>> ax = draw_map(map_from_layout([["G0", "H0"]])); ax.get_title()
     'FCM map, 2x1 tiles'
     """

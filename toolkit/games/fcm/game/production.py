@@ -6,7 +6,7 @@ and carts, trucks and zeppelins choose among the sets of drink sources a route c
 """
 from __future__ import annotations
 
-from .roads import best_zeppelin_route, buyer_options, tile_sources, zeppelin_routes
+from ..map.roads import best_zeppelin_route, buyer_options, tile_sources, zeppelin_routes
 
 COOKS = {"burger_cook": ("burger", 3), "burger_chef": ("burger", 8), "pizza_cook": ("pizza", 3), "pizza_chef": ("pizza", 8)}
 DRINKS = ("lemonade", "beer", "soda")

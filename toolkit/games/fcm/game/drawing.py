@@ -9,10 +9,10 @@ import io
 
 from matplotlib.figure import Figure
 
-from . import map_drawing as md
+from ..map import drawing as md
 from .dinnertime import unit_price
-from .map_drawing import PALETTE, chain_colour
-from .roads import entrances
+from ..map.drawing import PALETTE, chain_colour
+from ..map.roads import entrances
 
 PHASE_NAMES = {"setup": "setup", "restaurants": "setup: starting restaurants", "restructure": "1 Restructuring",
                "order": "2 Order of Business", "working": "3 Working 9-5", "payday": "5 Payday",

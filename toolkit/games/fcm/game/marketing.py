@@ -7,10 +7,10 @@ or [seat, None] once that marketeer has been fired for want of money (FCM-I62).
 """
 from __future__ import annotations
 
-from . import reach
-from ...core.errors import IllegalChoice
-from .placement import MARKETEERS, campaign_squares, check_airplane, check_campaign
-from .map import Campaign, SIDES
+from ..map import reach
+from ....core.errors import IllegalChoice
+from ..map.placement import MARKETEERS, campaign_squares, check_airplane, check_campaign
+from ..map.board import Campaign, SIDES
 
 GOODS = ("burger", "pizza", "lemonade", "beer", "soda")
 KIND_MILESTONE = {"billboard": "first_billboard", "airplane": "first_airplane", "radio": "first_radio"}

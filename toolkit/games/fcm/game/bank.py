@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .company import RESERVE_CARDS
+from ..company.state import RESERVE_CARDS
 
 
 def ceo_slots_after_break(cards) -> int:
