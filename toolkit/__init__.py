@@ -9,8 +9,10 @@ __version__ = "0.1.0"
 
 from .core import (  # noqa: E402
     History, PersonAgent, RandomAgent, events_frame, game_names, load_record, make_record, new_game, play,
-    player_record, replay, save_record, simulate,
+    player_record, replay, replay_row, save_record, simulate,
 )
+from .experiments import compare, sweep  # noqa: E402
 
-__all__ = ["History", "PersonAgent", "RandomAgent", "events_frame", "game_names", "load_record", "make_record",
-           "new_game", "play", "player_record", "replay", "save_record", "simulate", "__version__"]
+__all__ = ["History", "PersonAgent", "RandomAgent", "compare", "events_frame", "game_names", "load_record",
+           "make_record", "new_game", "play", "player_record", "replay", "replay_row", "save_record", "simulate",
+           "sweep", "__version__"]

@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate|play|replay|render|export ...``.
+"""Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export ...``.
 
 Bad arguments or files give a one-line message and exit status 2, never a traceback.
 """
@@ -21,14 +21,18 @@ def _parser():
                 "seeded games.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser("simulate", help="play many seeded games and write one CSV row per game")
-    s.add_argument("game", choices=game_names())
-    s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--players", type=int, default=4)
-    s.add_argument("--agents", default="random", help="agent kind for every seat, or kinds separated by commas")
-    s.add_argument("--jobs", type=int, default=1)
-    s.add_argument("--out", help="CSV file (default: standard output)")
-    s.add_argument("--progress", action="store_true", help="show a progress bar on standard error")
+    _run_arguments(s, game_names())
+    c = sub.add_parser("compare", help="play the same seeds in several arms and print paired differences")
+    _run_arguments(c, game_names(), out="CSV file for the rows, written as chunks finish (default: none)")
+    c.add_argument("--arms", type=_json_object, required=True,
+                   help='JSON: {"name": {"players": ..., "agents": ..., "options": ...}, ...}')
+    c.add_argument("--measures", default="turns,margin", help="columns to compare, separated by commas "
+                   "(win_<seat> too)")
+    c.add_argument("--baseline", default=None, help="the arm the others are compared with (default: the first)")
+    w = sub.add_parser("sweep", help="play the same seeds at every point of a grid; one CSV row per game")
+    _run_arguments(w, game_names())
+    w.add_argument("--grid", type=_json_object, required=True,
+                   help='JSON: {"players": [2, 3], "agents": [...], "options": [{...}, ...]}')
     pl = sub.add_parser("play", help="play one seeded game and save its record as JSON")
     pl.add_argument("game", choices=game_names())
     pl.add_argument("--seed", type=int, default=0)
@@ -50,6 +54,65 @@ def _parser():
     return p
 
 
+def _run_arguments(p, games, out="CSV file, written as chunks of games finish (default: standard output)"):
+    """The arguments of a run of many games (simulate, compare, sweep)."""
+    p.add_argument("game", choices=games)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--agents", default="random", help="agent kind for every seat, or kinds separated by commas")
+    p.add_argument("--options", type=_json_object, default=None, help='game options as JSON, e.g. \'{"ruleset": '
+                   '"deluxe"}\'')
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (or workers of a new Dask LocalCluster)")
+    p.add_argument("--out", help=out)
+    p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    p.add_argument("--backend", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786 "
+                   "(implies --backend dask)")
+    p.add_argument("--chunk", type=int, default=None, help="games per task (default: about 20 tasks per worker)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on standard error")
+
+
+def _json_object(text: str) -> dict:
+    import json
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"not JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("a JSON object {...} is needed here")
+    return value
+
+
+def _study(args) -> int:
+    """simulate, compare, sweep: rows go out as chunks finish; Ctrl-C or SIGTERM stops with one line and the
+    shell's 130 or 143."""
+    from .core.rows import GameFailed
+    from .core.simulate import Stopped, sigterm_stops, simulate
+    from .experiments import compare, sweep
+    run = dict(games=args.games, seed=args.seed, players=args.players, agents=_agents(args.agents, args.players),
+               options=args.options, jobs=args.jobs, progress=args.progress, backend=args.backend,
+               scheduler=args.scheduler, force=args.force, chunk=args.chunk)
+    try:
+        with sigterm_stops():
+            if args.command == "simulate":
+                simulate(args.game, out=args.out or sys.stdout, **run)
+            elif args.command == "sweep":
+                sweep(args.game, args.grid, out=args.out or sys.stdout, **run)
+            else:
+                _, summary = compare(args.game, args.arms, measures=args.measures.split(","),
+                                     baseline=args.baseline, out=args.out, **run)
+                print(summary)
+    except Stopped as e:
+        print(e if e.frame is None else f"stopped: {e.kept} games played, none kept (--out keeps them)",
+              file=sys.stderr)
+        return e.exit_code
+    except GameFailed as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _agents(text: str, players: int):
     kinds = text.split(",")
     return kinds[0] if len(kinds) == 1 else kinds
@@ -66,15 +129,9 @@ def main(argv=None) -> int:
 
 
 def _run(args) -> int:
-    from .core import make_agents, new_game, play, replay, save_record, simulate
-    if args.command == "simulate":
-        df = simulate(args.game, games=args.games, seed=args.seed, players=args.players,
-                      agents=_agents(args.agents, args.players), jobs=args.jobs, progress=args.progress)
-        if args.out:
-            df.to_csv(args.out, index=False)
-        else:
-            df.to_csv(sys.stdout, index=False)
-        return 0
+    from .core import make_agents, new_game, play, replay, save_record
+    if args.command in ("simulate", "compare", "sweep"):
+        return _study(args)
     if args.command == "play":
         game = new_game(args.game, players=args.players, seed=args.seed)
         play(game, make_agents(args.game, args.players, _agents(args.agents, args.players)))

@@ -32,7 +32,7 @@ def total_money(g):
     return g.co.bank + sum(c.cash for c in g.co.companies)
 
 
-OWN_KINDS = ("campaign_tile", "campaign_place", "campaign_good", "campaign_duration", "kitchen", "errand", "route",
+OWN_KINDS = ("campaign_tile", "campaign_place", "campaign_good", "campaign_duration", "cook", "kitchen", "errand", "route", "drinks",
              "developer", "developer_place", "local_manager", "regional_manager", "regional_place")
 
 

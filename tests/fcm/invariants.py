@@ -8,7 +8,30 @@ GAMES = 24
 
 
 def snapshot(g):
-    return {"turn": g.turn, "breaks": g.breaks, "round": g.co.round}
+    return {"turn": g.turn, "breaks": g.breaks, "round": g.co.round, "bankrupt": dict(g.co.bankrupt)}
+
+
+def check_bankrupt(g, before):
+    """FCM-I74: a bankrupt chain stays bankrupt, has $0, takes no turns, is out of the turn order, holds no cards
+    at work or on the beach and no goods, has no drive-in, keeps only eternal campaigns, is never considered for
+    a house after the Dinnertime it went bankrupt in, and cannot win."""
+    co, fmap = g.co, g.map
+    out = co.bankrupt
+    if before is not None:
+        assert all(out.get(s) == r for s, r in before["bankrupt"].items()), "a bankrupt chain came back"
+    assert sorted(co.order) == co.seats(), "the turn order holds a bankrupt chain or misses a live one"
+    d = g.pending()
+    assert d is None or d.player not in out, "a bankrupt chain is asked a decision"
+    for s, r in out.items():
+        c = co.company(s)
+        assert c.cash == 0 and not c.work.items and not +c.beach and not +c.goods
+        assert s not in fmap.drive_ins
+        assert all(camp.eternal for camp in fmap.campaigns.values() if camp.chain == s)
+        for rec in g.records:
+            if rec["round"] > r:
+                assert all(row["seat"] != s for row in rec["chains"]), "a bankrupt chain's restaurants were counted"
+    if g.is_over():
+        assert g.winner() not in out
 
 
 def money_expected(g) -> int:
@@ -43,12 +66,18 @@ def check(g, before):
     assert g.co.round <= g.max_rounds
     if before is not None:
         assert g.turn >= before["turn"] and g.breaks >= before["breaks"] and g.co.round >= before["round"]
+    check_bankrupt(g, before)
     if g.is_over():
         sc = g.scores()
         w = g.winner()
-        assert sc[w - 1] == max(sc)
-        assert w == next(s for s in co.order if sc[s - 1] == max(sc))       # ties by turn order (FCM-I53)
-        assert g.end_reason in ("bank", "round limit")
+        assert g.end_reason in ("bank", "round limit", "bankrupt")
+        assert (g.end_reason == "bankrupt") <= (not co.seats())
+        if not co.seats():                                                  # everyone went bankrupt (FCM-I74)
+            assert w is None
+            return
+        live = [sc[s - 1] for s in co.order]
+        assert sc[w - 1] == max(live)
+        assert w == next(s for s in co.order if sc[s - 1] == max(live))     # ties by turn order (FCM-I53)
         assert (g.end_reason == "bank") == (g.breaks == g.break_limit)
 
 

@@ -2,7 +2,10 @@
 
 Computed from the code before FCM was laid out in subpackages (issue 11); a move of code that changes none of
 the rules leaves every value here as it is. Some games also pin a hash of their whole event log (texts, clauses,
-data), so the words and clause IDs the players read are pinned too.
+data), so the words and clause IDs the players read are pinned too. Regenerated on purpose (with a small script
+that replays each game and rewrites the literals) where a change alters games; each such commit says which
+change did it and why (issue 12: the 'joins' field of the map state, FCM-I10; the new optional decisions,
+FCM-I72 and FCM-I73).
 """
 import hashlib
 import json
@@ -15,47 +18,47 @@ from toolkit.core.registry import game_class, new_game
 
 # (players, seed, agents, options, logged, fingerprint, steps, events hash or "")
 GAMES = [
-    (4, 300, 'heuristic', None, True, '313938019ce7cf92', 698, 'ea96ddc26db426e2'),
-    (4, 301, 'heuristic', None, True, 'd19d08a76f6fb816', 587, '21cafd6ba7507e11'),
-    (4, 302, 'heuristic', None, False, '3d412b7f68785e4c', 583, ''),
-    (4, 303, 'heuristic', None, False, 'b987c260afa97616', 664, ''),
-    (4, 304, 'heuristic', None, False, 'f3e6b037d1bd903a', 792, ''),
-    (4, 305, 'heuristic', None, False, '6c9f4b6f85aaf255', 734, ''),
-    (4, 306, 'heuristic', None, False, 'fbab3dd87d7e9306', 699, ''),
-    (4, 307, 'heuristic', None, False, 'f12bff342df73c83', 670, ''),
-    (4, 308, 'heuristic', None, False, '943025446e69279d', 664, ''),
-    (4, 309, 'heuristic', None, False, '7aafc2314dce5c89', 699, ''),
-    (4, 310, 'heuristic', None, False, 'e86c309fd3a3a367', 617, ''),
-    (4, 311, 'heuristic', None, False, 'b3304c499827cbfe', 734, ''),
-    (4, 312, 'heuristic', None, False, '3ff2bf6bb11bada1', 620, ''),
-    (4, 313, 'heuristic', None, False, '9a69d623db85010c', 617, ''),
-    (4, 314, 'heuristic', None, False, '024dc75ebab70a35', 762, ''),
-    (4, 315, 'heuristic', None, False, '6cb631c119ac5834', 539, ''),
-    (4, 316, 'heuristic', None, False, '961fa229e8568720', 539, ''),
-    (4, 317, 'heuristic', None, False, 'a0d3e23baee47677', 817, ''),
-    (4, 318, 'heuristic', None, False, '2d90f3ca08e0c2b8', 506, ''),
-    (4, 319, 'heuristic', None, False, '52ba81a423b48f7e', 617, ''),
-    (4, 400, 'random', None, True, 'e6aa5e25cb042a65', 839, 'a756514ccde9e4fc'),
-    (4, 401, 'random', None, True, '94053ddafdadf9f3', 867, 'fb3a8a09b5bd695d'),
-    (4, 402, 'random', None, False, '6a91616a9fd63bd7', 823, ''),
-    (4, 403, 'random', None, False, 'd9aa51a23a587b48', 880, ''),
-    (4, 404, 'random', None, False, 'c4bcd526ec812aca', 853, ''),
-    (4, 405, 'random', None, False, 'b5cb56dc1e219055', 841, ''),
-    (4, 406, 'random', None, False, '4ca39ee1b28e0674', 833, ''),
-    (4, 407, 'random', None, False, '41874733ecc66e6d', 872, ''),
-    (4, 408, 'random', None, False, '452bf6fa2d758bc3', 913, ''),
-    (4, 409, 'random', None, False, 'c5cb6c0481c50f0c', 836, ''),
-    (2, 501, 'heuristic', None, False, 'd608271d3d3212a1', 313, ''),
-    (3, 502, 'heuristic', None, False, '8c830b0c046a59a2', 497, ''),
-    (5, 503, 'heuristic', None, False, '581946673ad8ae96', 839, ''),
-    (2, 504, 'random', None, False, 'd9713c9af00e6f67', 449, ''),
-    (3, 505, 'random', None, False, '104a66adc43d558c', 637, ''),
-    (4, 506, 'heuristic', {'ruleset': 'deluxe'}, True, '4ecb449cee18e5c0', 539, '8a8456f451729b37'),
-    (3, 507, 'random', {'ruleset': 'deluxe'}, False, '5378fad1e26958c2', 624, ''),
-    (4, 508, 'heuristic', {'intro': True}, False, '3ab31c6c00f84385', 457, ''),
-    (2, 509, 'random', {'intro': True}, False, 'be55d8f8dd6b71cd', 421, ''),
-    (3, 510, 'heuristic', {'max_rounds': 5}, False, '19820f2ea50ac616', 93, ''),
-    (2, 511, 'heuristic', {'layout': 'K0 Q0'}, False, 'eb38b800d234e3f6', 411, ''),
+    (4, 300, 'heuristic', None, True, 'ab23eebdcee5729e', 698, 'ea96ddc26db426e2'),
+    (4, 301, 'heuristic', None, True, '18da3a4b933b2a8e', 587, '21cafd6ba7507e11'),
+    (4, 302, 'heuristic', None, False, '6510b3a00c0a16e7', 583, ''),
+    (4, 303, 'heuristic', None, False, '303d297b657c2f79', 664, ''),
+    (4, 304, 'heuristic', None, False, 'e5240389c0cc2bc9', 792, ''),
+    (4, 305, 'heuristic', None, False, '6c01d66d4e643bfe', 734, ''),
+    (4, 306, 'heuristic', None, False, '14d81f2d65b3dc3d', 699, ''),
+    (4, 307, 'heuristic', None, False, '39fae24e1ac55864', 670, ''),
+    (4, 308, 'heuristic', None, False, '2e138f91070535a6', 664, ''),
+    (4, 309, 'heuristic', None, False, 'df3f7c145f78d8a5', 699, ''),
+    (4, 310, 'heuristic', None, False, '8055d5c590f27660', 617, ''),
+    (4, 311, 'heuristic', None, False, '7a260f6393472f35', 734, ''),
+    (4, 312, 'heuristic', None, False, 'a1fd0ed4f85a1dab', 620, ''),
+    (4, 313, 'heuristic', None, False, '4958a33b6b2c53dd', 617, ''),
+    (4, 314, 'heuristic', None, False, '7a97b9f962024017', 762, ''),
+    (4, 315, 'heuristic', None, False, '57f766ab8ea3e13c', 539, ''),
+    (4, 316, 'heuristic', None, False, '5321a4b9730f161c', 539, ''),
+    (4, 317, 'heuristic', None, False, '1d9438cf5495872a', 817, ''),
+    (4, 318, 'heuristic', None, False, 'a8ace49264912b71', 506, ''),
+    (4, 319, 'heuristic', None, False, '2ae1e8e3a448f602', 617, ''),
+    (4, 400, 'random', None, True, '3efc73ec13143eab', 855, 'cf25e1f2de48be4f'),
+    (4, 401, 'random', None, True, 'c9168351bd96a9ea', 859, '66b153705b8e5094'),
+    (4, 402, 'random', None, False, '44a2c2846fcd1307', 866, ''),
+    (4, 403, 'random', None, False, 'b99ce3a4bd0c7092', 841, ''),
+    (4, 404, 'random', None, False, '58baf1fc796c9ee7', 858, ''),
+    (4, 405, 'random', None, False, '691203b664c40940', 924, ''),
+    (4, 406, 'random', None, False, '8791cc577053cbb7', 836, ''),
+    (4, 407, 'random', None, False, 'bc8728dec623b173', 847, ''),
+    (4, 408, 'random', None, False, 'e1b71e1e43e13b1f', 905, ''),
+    (4, 409, 'random', None, False, '804a31d5fa541125', 843, ''),
+    (2, 501, 'heuristic', None, False, '2e6668107ab0ac2a', 313, ''),
+    (3, 502, 'heuristic', None, False, 'bc545ba9d4637794', 497, ''),
+    (5, 503, 'heuristic', None, False, 'bf79ccff43f628bf', 866, ''),
+    (2, 504, 'random', None, False, '3dde85028779ac46', 467, ''),
+    (3, 505, 'random', None, False, 'b84a31faf8ebd20e', 621, ''),
+    (4, 506, 'heuristic', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, '8a8456f451729b37'),
+    (3, 507, 'random', {'ruleset': 'deluxe'}, False, '7802e1dfdd0473ef', 610, ''),
+    (4, 508, 'heuristic', {'intro': True}, False, '56eef8cd90521bc3', 457, ''),
+    (2, 509, 'random', {'intro': True}, False, 'afe19b71ce0020eb', 421, ''),
+    (3, 510, 'heuristic', {'max_rounds': 5}, False, 'fc50ce1277af3cf2', 93, ''),
+    (2, 511, 'heuristic', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents
@@ -109,4 +112,4 @@ def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps
 def test_the_rules_pages_read_as_before():
     clauses = game_class("fcm").clauses()
     digest = hashlib.sha256(json.dumps(clauses, sort_keys=True).encode()).hexdigest()[:16]
-    assert (len(clauses), digest) == (111, "77836bbcef6e133f")
+    assert (len(clauses), digest) == (114, "d725fcfe572b8e29")

@@ -95,12 +95,15 @@ def test_fcm_3_5_cooks_trainee_errand_boy_and_cart():
     g = setup_game()
     d = to_working(g, {1: [], 2: ["burger_cook", "kitchen_trainee", "errand_boy"]},
                    structures={2: "burger_cook, kitchen_trainee, errand_boy"})
+    assert d.kind == "cook" and d.player == 2 and d.values == ("make", "skip")   # optional (FCM-I72)
+    g.apply("make")
+    d = g.pending()
     assert d.kind == "kitchen" and d.player == 2
-    assert g.company(2).goods["burger"] == 3                # the cook worked by itself (FCM-I64)
+    assert g.company(2).goods["burger"] == 3                # the cook made its full amount (FCM-I64)
     assert "first_burger_produced" in g.company(2).milestones
     g.apply("pizza")
     d = g.pending()
-    assert d.kind == "errand" and d.values == ("lemonade", "beer", "soda")
+    assert d.kind == "errand" and d.values == ("lemonade", "beer", "soda", "skip")
     g.apply("beer")                                        # 'First errand boy played': 2 of one kind
     assert "first_errand_boy" in g.company(2).milestones
     assert +g.company(2).goods == Counter({"burger": 3, "pizza": 1, "beer": 2})
@@ -109,9 +112,11 @@ def test_fcm_3_5_cooks_trainee_errand_boy_and_cart():
 def test_fcm_3_5_cart_operator_collects_two_per_source():
     g = setup_game()
     d = to_working(g, {1: [], 2: ["cart_operator"]})
-    assert d.kind == "route" and d.player == 2
-    assert all("soda" in v for v in d.values)
+    assert d.kind == "route" and d.player == 2 and d.values[-1] == "skip"        # FCM-I72
+    assert all("soda" in v for v in d.values[:-1])
     g.apply(d.values[0])
+    if g.pending() is not None and g.pending().kind == "drinks":                 # FCM-I73: the whole set first
+        g.apply(g.pending().values[0])
     assert g.company(2).goods["soda"] == 2 * len(d.values[0].split())
 
 

@@ -212,14 +212,16 @@ def test_fcm_3_7_local_manager_range_3():
         pl.place_regional_restaurant(m, 0, (0, 0), "se")
 
 
-def test_fcm_3_7_local_manager_range_from_open_restaurants_only():
-    """FCM-3.7, FCM-I19: a coming-soon restaurant gives no range."""
+def test_fcm_3_7_local_manager_range_from_existing_restaurants_original_open_ones_deluxe():
+    """FCM-3.7, FCM-I19: by the original rules a coming-soon restaurant gives range (every existing restaurant
+    counts); by the Deluxe rules only open ones do."""
     m = row_map()
     m.put_restaurant(Restaurant("0-1", 0, (3, 3), "nw", open=False))
-    with pytest.raises(IllegalChoice, match="not within road range"):
-        pl.check_local_restaurant(m, 0, (3, 8), "nw")
-    m.open_restaurants()
     pl.check_local_restaurant(m, 0, (3, 8), "nw")
+    with pytest.raises(IllegalChoice, match="not within road range"):
+        pl.check_local_restaurant(m, 0, (3, 8), "nw", "DLX")
+    m.open_restaurants()
+    pl.check_local_restaurant(m, 0, (3, 8), "nw", "DLX")
 
 
 def test_fcm_3_7_regional_manager_moves_and_rotates():

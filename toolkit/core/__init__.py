@@ -17,12 +17,13 @@ from .search import SearchAgent
 from .records import load_record, make_record, replay, save_record
 from .exports import events_frame, player_record, save_player_record
 from .registry import game_class, game_names, new_game, make_agents
-from .simulate import simulate
+from .rows import GameFailed, RowMismatch, replay_row
+from .simulate import Stopped, simulate
 
 __all__ = [
-    "Agent", "DataFileError", "Decision", "Event", "Game", "GameOver", "History", "IllegalChoice",
-    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RuleError", "SearchAgent", "Streams",
-    "ToolkitError", "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record",
-    "make_agents", "make_record", "new_game", "play", "player_record", "replay", "save_player_record",
-    "save_record", "simulate",
+    "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
+    "Option", "PersonAgent", "RandomAgent", "RecordError", "ReplayDivergence", "RowMismatch", "RuleError",
+    "SearchAgent", "Stopped", "Streams", "ToolkitError", "WaitingForPerson", "derive_seed", "events_frame",
+    "game_class", "game_names", "load_record", "make_agents", "make_record", "new_game", "play", "player_record",
+    "replay", "replay_row", "save_player_record", "save_record", "simulate",
 ]

@@ -1,64 +1,202 @@
-"""Monte Carlo: many seeded games, one DataFrame row per game. Game i uses seed ``seed + i``, so any row
-can be replayed alone, and the result does not depend on ``jobs``."""
+"""Monte Carlo: many seeded games, one row per game (pandas, or a CSV file written as the games finish).
+
+Game i of a run uses seed ``seed + i``, and every row holds what replays it (``replay_row``), so the rows do
+not depend on ``jobs`` or the backend. The work is made lazily in chunks of consecutive seeds (``work.py``),
+run here, in local processes or on Dask (``runner.py``). Ctrl-C (or SIGTERM under ``sigterm_stops``) stops a
+run cleanly: the rows of the chunks finished in seed order are kept, and ``Stopped`` says how many.
+"""
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import csv
+import io
+import os
+import signal
+import sys
+import threading
+from contextlib import closing, contextmanager
+from pathlib import Path
 
-from .play import play
-from .registry import game_class, make_agents
-
-
-def play_one(name: str, seed: int, players: int, agents, options=None) -> dict:
-    """Play one whole game with the given agents; return its row."""
-    cls = game_class(name)
-    game = cls(players=players, seed=seed, options=options, log=False)
-    pending = play(game, make_agents(name, players, agents))
-    if pending is not None:
-        raise RuntimeError(f"{name} seed {seed}: a person agent cannot play in a simulation")
-    row = {"seed": seed, "players": players, "winner": game.winner(), "turns": game.turn}
-    for i, s in enumerate(game.scores(), 1):
-        row[f"score_{i}"] = s
-    row.update(game.summary())
-    return row
+from .rows import replay_row  # noqa: F401 - re-exported
+from .runner import BACKENDS, run_chunks
+from .work import Arm, chunk_size, chunks
 
 
-def _chunk(args):
-    name, seeds, players, agents, options = args
-    return [play_one(name, s, players, agents, options) for s in seeds]
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception by ``sigterm_stops`` so that a run stops like on Ctrl-C."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped by Ctrl-C or SIGTERM. ``kept`` games were kept in ``where``; ``frame`` holds them when the
+    run was kept in memory. ``exit_code`` is the shell's 128 + signal number."""
+
+    def __init__(self, kept: int, where: str, signum: int = signal.SIGINT, frame=None):
+        super().__init__(f"stopped: {kept} games kept in {where}")
+        self.kept, self.where, self.signum, self.frame = kept, where, int(signum), frame
+        self.exit_code = 128 + int(signum)
+
+    def __str__(self):
+        return self.args[0]
+
+
+@contextmanager
+def sigterm_stops():
+    """While inside, SIGTERM raises ``Terminated`` (a KeyboardInterrupt) in the main thread, so that a run
+    stops cleanly instead of dying with its workers left behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise Terminated()
+
+    before = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def check_out_path(path, force: bool = False) -> Path:
+    """Refuse an output path before any work: its folder must exist and be writable, and an existing file is
+    kept unless ``force``."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        raise IsADirectoryError(f"{p} is a folder, not a file")
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: no such folder for {p.name}")
+    if not os.access(folder, os.W_OK):
+        raise PermissionError(f"{folder}: not writable")
+    if p.exists() and not force:
+        raise FileExistsError(f"{p} exists: use --force (force=True) to overwrite it")
+    return p
+
+
+class RowWriter:
+    """CSV rows appended a chunk at a time, with one write and a flush, so that the file is valid CSV between
+    chunks; the header goes first, before any game is played."""
+
+    def __init__(self, out, columns, force=False):
+        self.columns = list(columns)
+        if hasattr(out, "write"):
+            self.stream, self.where, self._own = out, getattr(out, "name", "the stream"), False
+            if self.stream is sys.stdout:
+                self.where = "standard output"
+        else:
+            path = check_out_path(out, force)
+            self.stream, self.where, self._own = open(path, "w", newline="", encoding="utf-8"), str(path), True
+        self._put([dict(zip(self.columns, self.columns))])
+
+    def write(self, rows) -> None:
+        self._put(rows)
+
+    def _put(self, rows):
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, self.columns, lineterminator="\n")
+        w.writerows(rows)
+        self.stream.write(buf.getvalue())
+        self.stream.flush()
+
+    def close(self):
+        if self._own:
+            self.stream.close()
+
+
+def _columns(arms) -> list[str]:
+    """The union of the arms' columns, from the arm with most seats first (its score columns come in order)."""
+    out = {}
+    for arm in sorted(arms, key=lambda a: -a.players):
+        out.update(dict.fromkeys(arm.columns()))
+    return list(out)
+
+
+class _Bar:
+    """A tqdm bar updated from worker-callback threads."""
+
+    def __init__(self, total, show, desc):
+        from tqdm.auto import tqdm
+        self.bar = tqdm(total=total, disable=not show, desc=desc, unit="game")
+        self.lock = threading.Lock()
+
+    def update(self, n):
+        with self.lock:
+            self.bar.update(n)
+
+    def close(self):
+        self.bar.close()
+
+
+def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = "local", scheduler=None,
+              out=None, force: bool = False, progress: bool | None = None, chunk: int | None = None, desc: str = ""):
+    """Play ``games`` seeds in every arm. Returns a DataFrame (arm by arm, each in seed order), or with ``out``
+    the path the rows were written to as chunks finished (rows are then not held in memory, so a long run does
+    not grow; the file is in chunk order: a run of seeds for every arm, then the next)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a number of worker processes, at least 1, not {jobs!r}")
+    if scheduler is not None:
+        backend = "dask"
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
+        raise ValueError(f"chunk must be a number of games, at least 1, not {chunk!r}")
+    columns = _columns(arms)
+    writer = RowWriter(out, columns, force) if out is not None else None     # the path is checked before work
+    kept, rows_all = 0, []
+    total = games * len(arms)
+    bar = _Bar(total, total >= 500 if progress is None else progress, desc)
+    work = chunks(arms, seed, games, chunk or chunk_size(games, jobs if backend == "local" else max(2, jobs)))
+    try:
+        with closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:
+            for rows in done:
+                if writer is not None:
+                    writer.write(rows)
+                else:
+                    rows_all.extend(rows)
+                kept += len(rows)
+    except KeyboardInterrupt as e:
+        signum = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
+        frame = None if writer is not None else _frame(rows_all, columns, arms)
+        raise Stopped(kept, writer.where if writer is not None else "memory (Stopped.frame)", signum,
+                      frame) from None
+    finally:
+        bar.close()
+        if writer is not None:
+            writer.close()
+    if writer is None:
+        return _frame(rows_all, columns, arms)
+    return Path(writer.where) if writer._own else out
+
+
+def _frame(rows, columns, arms):
+    """The rows arm by arm, each in seed order: the same frame whatever the chunks were."""
+    import pandas as pd
+    if len(arms) > 1:
+        order = {a.name: i for i, a in enumerate(arms)}
+        rows.sort(key=lambda r: order[r["arm"]])
+    return pd.DataFrame(rows, columns=columns)
 
 
 def simulate(game: str, games: int = 1000, seed: int = 0, players: int = 4, agents="random", jobs: int = 1,
-             options: dict | None = None, progress: bool | None = None):
-    """Play ``games`` games of ``game``; returns a pandas DataFrame, one row per game.
+             options: dict | None = None, progress: bool | None = None, *, backend: str = "local", scheduler=None,
+             out=None, force: bool = False, chunk: int | None = None):
+    """Play ``games`` games of ``game`` from seeds ``seed, seed + 1, ...``; one row per game.
+
+    ``agents``: a kind for every seat, or one per seat (a kind name, or ``{"kind": ..., parameters}``).
+    ``jobs``: local worker processes (or Dask workers of a new LocalCluster). ``backend="dask"`` runs the
+    chunks on Dask: a new two-worker LocalCluster (closed at the end), or ``scheduler="tcp://host:8786"`` (a
+    running scheduler), or a ``distributed.Client`` or cluster to reuse across calls (left open).
+    ``out``: a CSV path (or open text stream) the rows are appended to as chunks finish; an existing file is
+    refused unless ``force``. Returns a DataFrame, or the path with ``out``.
 
     >>> df = simulate("disneyland", games=3, seed=1, players=2, progress=False)
-    >>> list(df.columns[:4]), len(df)
-    (['seed', 'players', 'winner', 'turns'], 3)
+    >>> list(df.columns[:4]), len(df), df.agents[0], df.options[0]
+    (['seed', 'players', 'winner', 'turns'], 3, 'random', '{}')
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
+    arm = Arm.make(game, None, players, agents, options)
+    return run_study([arm], games=games, seed=seed, jobs=jobs, backend=backend, scheduler=scheduler, out=out,
+                     force=force, progress=progress, chunk=chunk, desc=f"{game} x{games}")
 
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    from .agents import PersonAgent
-    if any(isinstance(a, PersonAgent) for a in make_agents(game, players, agents)):   # fail early, clearly
-        raise ValueError("a person agent cannot play in a simulation: nobody would answer")
-    game_class(game)(players=players, seed=seed, options=options)
-    if progress is None:
-        progress = games >= 500
-    seeds = list(range(seed, seed + games))
-    size = max(1, min(200, games // (20 * max(1, jobs)) or 1))
-    chunks = [(game, seeds[i:i + size], players, agents, options) for i in range(0, games, size)]
-    rows = []
-    bar = tqdm(total=games, disable=not progress, desc=f"{game} x{games}", unit="game")
-    if jobs == 1:
-        for c in chunks:
-            rows.extend(_chunk(c))
-            bar.update(len(c[1]))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for out in pool.map(_chunk, chunks):
-                rows.extend(out)
-                bar.update(len(out))
-    bar.close()
-    return pd.DataFrame(rows)
+
+__all__ = ["RowWriter", "Stopped", "Terminated", "check_out_path", "run_study", "sigterm_stops", "simulate"]

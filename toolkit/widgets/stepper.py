@@ -242,3 +242,14 @@ class Stepper(w.VBox):
             go = w.Button(description="decide")
             go.on_click(self._guard(lambda _b: self.decide(pick.value)))
             self.decision.children = (head, w.HBox([pick, go]))
+
+    @classmethod
+    def from_row(cls, row, **kw):
+        """The stepper of one row of ``simulate``, ``compare`` or ``sweep`` (replayed from its seed, agents and
+        options, and checked against the row's winner, turns and scores)."""
+        from ..core.rows import build_agents, check_row, row_setup
+        s = row_setup(row)
+        stepper = cls(s["game"], players=s["players"], seed=s["seed"], agents=build_agents(s["game"], s["agents"]),
+                      options=s["options"], **kw)
+        check_row(stepper.history.game, row)
+        return stepper

@@ -19,7 +19,7 @@ class CleanUp:
         """FCM-7.1: players with a freezer and more than 10 goods choose what to throw away."""
         self.say("phase", lambda: "Phase 7: Clean-up.", ("FCM-0.2",))
         self.step = "freezer"
-        self.queue = [s for s in range(1, self.players + 1)
+        self.queue = [s for s in self.seats()
                       if self.freezer(s) and sum(self.company(s).goods.values()) > self.freezer(s)]
         if not self.queue:
             self._cleanup()

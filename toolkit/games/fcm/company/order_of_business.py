@@ -17,7 +17,7 @@ class OrderOfBusiness:
     def begin_order_of_business(self) -> None:
         """FCM-2.2: most open slots chooses first; ties by the previous turn order."""
         prev = {s: i for i, s in enumerate(self.order)}
-        slots = {s: self.open_slots(s) for s in range(1, self.players + 1)}
+        slots = {s: self.open_slots(s) for s in self.seats()}
         self.choosers = sorted(slots, key=lambda s: (-slots[s], prev[s]))
         self.new_order, self.step = {}, "order"
         self.say("order", lambda: "Phase 2: Order of Business. Open slots: " + ", ".join(

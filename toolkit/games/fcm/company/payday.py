@@ -13,7 +13,7 @@ class Payday:
     def begin_payday(self) -> None:
         """FCM-5.1: firing first (simultaneous: asked in seat order, kept face down in ``secret`` and carried
         out when the last player is done, FCM-I39), then salaries (FCM-5.2)."""
-        self.step, self.queue, self.secret = "fire", list(range(1, self.players + 1)), {}
+        self.step, self.queue, self.secret = "fire", self.seats(), {}
         self.say("phase", lambda: "Phase 5: Payday. Players may fire employees, then pay $5 per salaried card.",
                  ("FCM-0.2", "FCM-5.1"))
 

@@ -51,6 +51,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         self.choosers: list[int] = []                                 # order of business: who picks next
         self.new_order: dict = {}                                     # position -> seat
         self.payers: list[int] = []
+        self.bankrupt: dict = {}                                      # seat -> round it went bankrupt (FCM-I74)
         # the whole game's busy chips ({campaign number: [seat, card or None once fired]}), as a bound method
         # so copies of a game stay apart; None in the practice game, where busy cards have no campaigns
         self.chips = None
@@ -68,15 +69,22 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
     def company(self, seat: int) -> Company:
         return self.companies[seat - 1]
 
+    def seats(self) -> list[int]:
+        """The seats still in the game, in seat order: a bankrupt chain has left it (FCM-I74)."""
+        return [s for s in range(1, self.players + 1) if s not in self.bankrupt]
+
     def name(self, card: str) -> str:
         return self.staff.name(card)
 
     def to_dict(self) -> dict:
-        return {"round": self.round, "step": self.step, "bank": self.bank, "order": list(self.order),
+        d = {"round": self.round, "step": self.step, "bank": self.bank, "order": list(self.order),
                 "supply": dict(self.supply), "gone": list(self.gone), "queue": list(self.queue),
                 "secret": {str(k): (v if isinstance(v, str) else list(v)) for k, v in sorted(self.secret.items())}, "choosers": list(self.choosers),
                 "new_order": {str(k): v for k, v in sorted(self.new_order.items())}, "payers": list(self.payers),
                 "ruleset": self.ruleset, "companies": [c.to_dict() for c in self.companies]}
+        if self.bankrupt:                       # only once someone went bankrupt (FCM-I74): older records read the same
+            d["bankrupt"] = {str(k): v for k, v in sorted(self.bankrupt.items())}
+        return d
 
     def view(self, viewer: int | None = None) -> dict:
         """What ``viewer`` may see: cards in hand, face-down choices and reserve cards of others are hidden
@@ -160,7 +168,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
                             ("FCM-1.1", "FCM-1.3"), secret=True)
         if st == "order" and self.choosers:
             seat = self.choosers[0]
-            free = [p for p in range(1, self.players + 1) if p not in self.new_order]
+            free = [p for p in range(1, len(self.order) + 1) if p not in self.new_order]
             return Decision(seat, "turn_order", f"Choose your place in turn order ({self.open_slots(seat)} open slots)",
                             [Option(p, f"position {p}") for p in free], ("FCM-2.2", "FCM-2.3"))
         if st == "hire" and self.queue:
@@ -224,7 +232,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
             self.choosers.pop(0)
             self.say("position", lambda: f"Player {seat} takes position {value} in turn order.", ("FCM-2.2", "FCM-2.3"), seat, position=value)
             if not self.choosers:
-                self.order = [self.new_order[p] for p in range(1, self.players + 1)]
+                self.order = [self.new_order[p] for p in range(1, len(self.order) + 1)]
                 self.step = "idle"
                 self.say("turn-order", lambda: "Turn order: " + ", ".join(f"player {s}" for s in self.order) + ".", ("FCM-2.3",),
                          order=list(self.order))
@@ -252,7 +260,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
                     for s in sorted(chosen):
                         for v in chosen[s]:
                             self._fire(s, v, ("FCM-5.1",))
-                    self.payers = list(range(1, self.players + 1))
+                    self.payers = self.seats()
                     self._pay_next()
             else:
                 self.secret.setdefault(seat, []).append(value)

@@ -20,7 +20,7 @@ class Restructuring:
 
     def begin_restructuring(self) -> None:
         """FCM-1.1: every player chooses face down; choices are taken in seat order and revealed together."""
-        self.step, self.queue, self.secret = "restructure", list(range(1, self.players + 1)), {}
+        self.step, self.queue, self.secret = "restructure", self.seats(), {}
         self.say("phase", lambda: f"Round {self.round}, phase 1: Restructuring. Each player secretly chooses the cards to put to work.",
                  ("FCM-0.2", "FCM-1.1"))
 
@@ -116,7 +116,7 @@ class Restructuring:
 
     def _reveal(self) -> None:
         """FCM-1.2 to FCM-1.4: reveal, build the structures, the rest of the hand to the beach."""
-        for seat in range(1, self.players + 1):
+        for seat in self.seats():
             co = self.company(seat)
             s, over = self.read_structure(seat, self.secret[seat])
             co.overfilled = over

@@ -220,6 +220,9 @@ class HeuristicAgent(Agent):
     def _campaign_duration(self, game, d):
         return d.values[-1]
 
+    def _cook(self, game, d):
+        return "make"                   # never holds food back (FCM-I72)
+
     def _kitchen(self, game, d):
         return self._wanted_food(game, d.player)
 
@@ -230,10 +233,15 @@ class HeuristicAgent(Agent):
         for n, goods in fmap.demand.items():
             if dist.get((n, d.player)) is not None:
                 want.update(goods)
-        return max(d.values, key=lambda g: (want[g], -d.values.index(g)))
+        drinks = [v for v in d.values if v != "skip"]          # never fetches nothing (FCM-I72)
+        return max(drinks, key=lambda g: (want[g], -d.values.index(g)))
 
     def _route(self, game, d):
-        return max(d.values, key=lambda v: (len(v.split()), -d.values.index(v)))
+        routes = [v for v in d.values if v != "skip"]          # the most sources, never nothing (FCM-I72)
+        return max(routes, key=lambda v: (len(v.split()), -d.values.index(v)))
+
+    def _drinks(self, game, d):
+        return d.values[0]              # the whole set the route passes (FCM-I73)
 
 
 __all__ = ["HeuristicAgent", "place_score"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..company.state import RESERVE_CARDS
+from . import bankruptcy
 
 
 def ceo_slots_after_break(cards) -> int:
@@ -30,14 +31,17 @@ def breaks_at(bank: int, amount: int, ruleset: str) -> bool:
 
 def pay(game, seat: int, amount: int, what: str) -> int:
     """The bank pays ``amount`` to ``seat`` (a negative amount: the player pays the bank what they can,
-    FCM-I54). Breaks the bank first when it must (FCM-4.7). Returns the dollars that moved to the player."""
+    FCM-I54, and goes bankrupt if that is not all, FCM-I74). Breaks the bank first when it must (FCM-4.7).
+    Returns the dollars that moved to the player."""
     co = game.co
     company = co.company(seat)
     if amount <= 0:
         take = min(-amount, company.cash)
         company.cash -= take
         co.bank += take
-        if take < -amount:
+        if take < -amount and game.bankruptcy == "faq":
+            bankruptcy.go_bankrupt(game, seat, -amount, take, what)
+        elif take < -amount:
             game.say("short", lambda: f"Player {seat} owes the bank ${-amount} for {what} but has ${take + company.cash}:"
                      f" pays ${take}, the rest is written off.", ("FCM-I54",), seat)
         return -take

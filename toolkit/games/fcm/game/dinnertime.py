@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import bank
+from . import bank, bankruptcy
 from ..map.roads import dinnertime_distances, house_distance
 
 BASE_PRICE = 10            # FCM-4.n2
@@ -88,7 +88,7 @@ def _best_restaurant(fmap, seat, house):
 def run(game) -> list:
     """Play one Dinnertime on ``game`` (an ``FcmGame``) and return the house records (FCM-4.1 to 4.7)."""
     co, fmap = game.co, game.map
-    seats = list(range(1, game.players + 1))
+    seats = co.seats()                                   # a bankrupt chain has left the game (FCM-I74)
     game.say("phase", lambda: f"Round {co.round}, phase 4: Dinnertime. Houses eat in number order.", ("FCM-0.2", "FCM-4.1"))
     if co.ruleset == "deluxe":                           # FCM-I44: claimed when Dinnertime starts
         for s in seats:
@@ -109,7 +109,7 @@ def run(game) -> list:
         need = Counter(demand)
         house = fmap.houses[n]
         rows = []
-        for s in co.order:
+        for s in (s for s in co.order if s not in co.bankrupt):   # bankrupt this Dinnertime: sells no more (FCM-I74)
             stock = co.company(s).goods
             d = dist[(n, s)]
             missing = {g: k - stock[g] for g, k in sorted(need.items()) if stock[g] < k}
@@ -153,6 +153,7 @@ def run(game) -> list:
         if game.log:
             paid_bonus = rec["winner"] is not None and any(bonus[rec["winner"]].get(g) for g in demand)
             game.say("house", lambda: explain(rec), _record_clauses(rec, paid_bonus), rec["winner"], record=rec)
+    seats = co.seats()
     for s in seats:                                                        # FCM-4.5 tips
         k = wait[s]
         if k:
@@ -167,12 +168,15 @@ def run(game) -> list:
             game.say("cfo", lambda: f"Player {s}'s CFO adds half of the ${earned[s]} earned, rounded up: ${extra}.",
                      ("FCM-4.6",), s, amount=extra)
             earned[s] += moved
-    for s in seats:
-        _cash_milestone(co, s, "first_cash_20")
-        _cash_milestone(co, s, "first_cash_100")
+    for s in earned:
+        if s in co.bankrupt:
+            bankruptcy.leave(game, s)
+        else:
+            _cash_milestone(co, s, "first_cash_20")
+            _cash_milestone(co, s, "first_cash_100")
         game.income[s - 1] += earned[s]
-    game.say("dinner-end", lambda: "Dinnertime earnings: " + ", ".join(f"player {s} ${earned[s]}" for s in seats)
-             + f"; the bank holds ${co.bank}.", ("FCM-4.4", "FCM-4.7"), earned={str(s): earned[s] for s in seats}, bank=co.bank)
+    game.say("dinner-end", lambda: "Dinnertime earnings: " + ", ".join(f"player {s} ${earned[s]}" for s in earned)
+             + f"; the bank holds ${co.bank}.", ("FCM-4.4", "FCM-4.7"), earned={str(s): earned[s] for s in earned}, bank=co.bank)
     return records
 
 

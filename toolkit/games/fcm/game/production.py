@@ -1,8 +1,10 @@
-"""Getting food and drinks (FCM-3.5), composed from the map layer's routes (FCM-I64 to FCM-I66).
+"""Getting food and drinks (FCM-3.5), composed from the map layer's routes (FCM-I64 to FCM-I66, FCM-I72, FCM-I73).
 
-Cooks and chefs produce by themselves; a kitchen trainee chooses burger or pizza, an errand boy a drink,
-and carts, trucks and zeppelins choose among the sets of drink sources a route can pass (the map layer's
-``buyer_options``, maximal sets; FCM-I23).
+Every producer may hold back (FCM-I72): each cook or chef is asked to make its food or not, a kitchen trainee
+chooses burger, pizza or nothing, an errand boy a drink or nothing. Carts, trucks and zeppelins choose in two
+steps (FCM-I73): first among the largest sets of drink sources a route can pass (the map layer's
+``buyer_options``, maximal sets; FCM-I23) or nothing, then, when a route stopping early brings less, how many
+of each drink to bring.
 """
 from __future__ import annotations
 
@@ -21,13 +23,15 @@ def produce(game, seat: int, good: str, n: int, who: str) -> None:
         co.claim(seat, f"first_{good}_produced", ("FCM-3.5",))
 
 
-def cooks(game, seat: int) -> None:
-    """Cooks and chefs at work make their food (FCM-3.5; they always do, FCM-I64)."""
-    work = game.co.company(seat).work.counts()
-    for card in COOKS:
-        good, n = COOKS[card]
-        for _ in range(work[card]):
-            produce(game, seat, good, n, game.co.name(card))
+def cook(game, seat: int, card: str) -> None:
+    """A cook or chef at work makes its food: 3 or 8 of its kind (FCM-3.5, FCM-I64)."""
+    good, n = COOKS[card]
+    produce(game, seat, good, n, game.co.name(card))
+
+
+def hold_back(game, seat: int, who: str, clauses=("FCM-3.5", "FCM-I72")) -> None:
+    """A producer makes or fetches nothing this round: it is optional (FCM-I72)."""
+    game.say("hold-back", lambda: f"Player {seat}'s {who} makes or fetches nothing this round.", clauses, seat)
 
 
 def buyer_range(game, seat: int, card: str) -> int:
@@ -48,9 +52,9 @@ def _code(sources) -> str:
     return " ".join(f"{d}@{r}.{c}" for (r, c), d in sources)
 
 
-def route_options(game, seat: int, card: str) -> list[tuple[str, str]]:
-    """(value, label) of every choice of a cart, truck or zeppelin: one per different maximal set of drink
-    sources, from any open restaurant of the chain, in a fixed order (FCM-3.5, FCM-I23, FCM-I65)."""
+def _sets(game, seat: int, card: str, maximal: bool) -> dict:
+    """{code: (restaurant id, sources)} of the drink-source sets a route or flight from an open restaurant of
+    the chain passes; with ``maximal`` only the sets no other set from the same restaurant contains (FCM-I23)."""
     fmap = game.map
     rng = buyer_range(game, seat, card)
     found = {}
@@ -61,13 +65,21 @@ def route_options(game, seat: int, card: str) -> list[tuple[str, str]]:
                 src = tuple(tile_sources(fmap, path))
                 if src and src not in sets:
                     sets[src] = path
-            keys = [s for s in sets if not any(set(s) < set(t) for t in sets)]
+            keys = [s for s in sets if not (maximal and any(set(s) < set(t) for t in sets))]
             for s in keys:
                 found.setdefault(_code(s), (r.rid, s))
         else:
-            for sources, _route in buyer_options(fmap, r, rng):
+            for sources, _route in buyer_options(fmap, r, rng, maximal):
                 if sources:
                     found.setdefault(_code(sources), (r.rid, tuple(sources)))
+    return found
+
+
+def route_options(game, seat: int, card: str) -> list[tuple[str, str]]:
+    """(value, label) of every choice of a cart, truck or zeppelin: one per different maximal set of drink
+    sources, from any open restaurant of the chain, in a fixed order (FCM-3.5, FCM-I23, FCM-I65). Bringing
+    nothing ("skip", FCM-I72) and smaller sets (``drink_choices``, FCM-I73) are offered by the game."""
+    found = _sets(game, seat, card, maximal=True)
     k = per_source(game, seat, card)
     out = []
     for code in sorted(found):
@@ -76,18 +88,66 @@ def route_options(game, seat: int, card: str) -> list[tuple[str, str]]:
     return out
 
 
+def _counts(sources, k: int) -> dict:
+    got = {}
+    for _sq, drink in sources:
+        got[drink] = got.get(drink, 0) + k
+    return dict(sorted(got.items()))
+
+
+def counts_text(got: dict) -> str:
+    """{'beer': 2, 'soda': 4} -> '2 beer, 4 soda' (the value of a ``drinks`` answer)."""
+    return ", ".join(f"{n} {d}" for d, n in sorted(got.items()))
+
+
+def read_counts(text: str) -> dict:
+    """'2 beer, 4 soda' -> {'beer': 2, 'soda': 4}."""
+    out = {}
+    for part in text.split(", "):
+        n, d = part.split()
+        out[d] = int(n)
+    return out
+
+
+def drink_choices(game, seat: int, card: str, code: str) -> list[tuple[str, str]]:
+    """What a buyer that chose the largest set ``code`` may bring home: the drinks of every non-empty set of
+    sources some route or flight passes within that set (stopping early, FCM-I12, FCM-I13), as counts per
+    drink, most first; the first choice is the whole set (FCM-3.5, FCM-I73)."""
+    chosen = set(_parse(code))
+    k = per_source(game, seat, card)
+    seen = {}
+    for _rid, s in _sets(game, seat, card, maximal=False).values():
+        if set(s) <= chosen:
+            got = _counts(s, k)
+            seen.setdefault(counts_text(got), got)
+    full = counts_text(_counts(_parse(code), k))
+    order = sorted(seen, key=lambda t: (t != full, -sum(seen[t].values()), t))
+    return [(t, f"bring back {t}" + ("" if t == full else " (the route stops early)")) for t in order]
+
+
+def _parse(code: str) -> list:
+    out = []
+    for part in code.split():
+        drink, sq = part.split("@")
+        r, c = sq.split(".")
+        out.append(((int(r), int(c)), drink))
+    return out
+
+
 def collect(game, seat: int, card: str, code: str) -> None:
     """A buyer brings home ``per_source`` drinks from every source of the chosen set (FCM-3.5)."""
+    bring(game, seat, card, _counts(_parse(code), per_source(game, seat, card)))
+
+
+def bring(game, seat: int, card: str, got: dict, clauses=("FCM-3.5", "FCM-I65")) -> None:
+    """The drinks ``got`` ({drink: count}) go into the chain's stock (FCM-3.5)."""
     k = per_source(game, seat, card)
-    got = {}
-    for part in code.split():
-        drink = part.split("@")[0]
-        got[drink] = got.get(drink, 0) + k
     co = game.co
     for d, n in got.items():
         co.company(seat).goods[d] += n
     game.say("buy", lambda: f"Player {seat}'s {co.name(card)} brings back " + ", ".join(f"{n} {d}" for d, n in got.items())
-             + f" ({k} per source passed).", ("FCM-3.5", "FCM-I65"), seat, drinks=got)
+             + f" ({k} per source passed).", clauses, seat, drinks=dict(got))
 
 
-__all__ = ["BUYERS", "COOKS", "DRINKS", "best_zeppelin_route", "collect", "cooks", "errand_count", "produce", "route_options"]
+__all__ = ["BUYERS", "COOKS", "DRINKS", "best_zeppelin_route", "bring", "collect", "cook", "counts_text", "drink_choices",
+           "errand_count", "hold_back", "produce", "read_counts", "route_options"]

@@ -25,7 +25,7 @@ from collections import Counter
 
 from ....core.decisions import Decision
 from ....core.game import Game
-from . import dinnertime, marketing
+from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases
 from ..company.state import RESERVE_CARDS
 from ..map.board import assemble_map, parse_layout
@@ -34,7 +34,7 @@ from .working import Working
 
 INTRO_BANK_PER_PLAYER = 75          # fact 2.13
 DEFAULT_MAX_ROUNDS = 40             # FCM-I70
-OPTIONS = ("ruleset", "intro", "max_rounds", "layout")
+OPTIONS = ("ruleset", "intro", "max_rounds", "layout", "bankruptcy")
 _CARD_NAME = re.compile(r"[a-z_]+")           # a card id in a structure's text (FCM-I32)
 
 
@@ -55,7 +55,8 @@ class GamePhases(CompanyPhases):
 
 class FcmGame(Setup, Working, Game):
     """The whole game. Options: ``ruleset`` ('original' or 'deluxe', FCM-I67), ``intro`` (the introductory
-    game, FCM-I68), ``max_rounds`` (FCM-I70), ``layout`` (a fixed map in layout text, FCM-I3)."""
+    game, FCM-I68), ``max_rounds`` (FCM-I70), ``layout`` (a fixed map in layout text, FCM-I3), ``bankruptcy``
+    ('faq', the default, or 'write-off', FCM-I74)."""
 
     name = "fcm"
     title = "Food Chain Magnate"
@@ -70,8 +71,12 @@ class FcmGame(Setup, Working, Game):
             raise ValueError(f"unknown option(s) for fcm: {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
         self.intro = bool(self.options.get("intro", False))
         self.max_rounds = int(self.options.get("max_rounds", DEFAULT_MAX_ROUNDS))
+        self.bankruptcy = self.options.get("bankruptcy", "faq")
+        if self.bankruptcy not in bankruptcy.MODES:
+            raise ValueError(f"option 'bankruptcy' must be one of {bankruptcy.MODES}, not {self.bankruptcy!r}")
         layout = self.options.get("layout")
         self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
+        self.map.set_joins("any" if self.options.get("ruleset") == "deluxe" else "midpoint")     # FCM-I10
         self.co = GamePhases(players, self.streams, self.emit, ruleset=self.options.get("ruleset", "original"),
                              log=log, intro=self.intro)
         self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False
@@ -178,12 +183,16 @@ class FcmGame(Setup, Working, Game):
     def _dinnertime(self) -> None:
         self.records = dinnertime.run(self)
         last = self.co.round >= self.max_rounds
-        if self.ending or last:
-            self.end_reason = "bank" if self.ending else "round limit"
+        gone = not self.co.seats()                      # every chain is bankrupt: everyone loses (FCM-I74)
+        if self.ending or last or gone:
+            self.end_reason = "bank" if self.ending else "bankrupt" if gone else "round limit"
             self.phase = "over"
             self.bank_log.append(self.co.bank)
             self.end_turn()
             best = self.winner()
+            if gone:
+                self.say("game-end", lambda: "Every chain is bankrupt: the game ends and everyone loses.", ("FCM-I74",))
+                return
             self.say("game-end", lambda: ("The bank broke: the game ends after Dinnertime, with no Payday. " if self.ending else
                      f"Round {self.co.round} was the last round allowed: the game ends after Dinnertime. ")
                      + "Cash: " + ", ".join(f"player {s} ${self.company(s).cash}" for s in self.co.order)
@@ -243,14 +252,15 @@ class FcmGame(Setup, Working, Game):
         return [c.cash for c in self.co.companies]
 
     def winner(self) -> int | None:
-        """Most cash; a tie goes to the earlier player in turn order (FCM-4.7, fact 2.13)."""
-        if self.phase != "over":
+        """Most cash among the chains still in the game; a tie goes to the earlier player in turn order (FCM-4.7,
+        fact 2.13). A bankrupt chain cannot win; when every chain is bankrupt nobody wins (FCM-I74)."""
+        if self.phase != "over" or not self.co.order:
             return None
-        best = max(self.scores())
+        best = max(self.company(s).cash for s in self.co.order)
         return next(s for s in self.co.order if self.company(s).cash == best)
 
     def end_clauses(self):
-        return ("FCM-4.7", "FCM-I53")
+        return ("FCM-4.7", "FCM-I53", "FCM-I74")
 
     def to_dict(self) -> dict:
         return {"phase": self.phase, "turn": self.turn, "breaks": self.breaks, "ending": self.ending, "intro": self.intro,

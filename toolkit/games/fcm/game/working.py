@@ -32,7 +32,8 @@ class Working:
         for c in sorted(work, key=lambda c: order[c]):               # FCM-3.n2: marketing first
             if co.staff[c].role == "marketeer":
                 tasks += [["market", c]] * work[c]
-        tasks.append(["cooks", ""])
+        for c in production.COOKS:                                    # each cook or chef may hold back (FCM-I72)
+            tasks += [["cook", c]] * work[c]
         tasks += [["trainee", "kitchen_trainee"]] * work["kitchen_trainee"]
         tasks += [["errand", "errand_boy"]] * work["errand_boy"]
         for c in production.BUYERS:
@@ -47,9 +48,7 @@ class Working:
         seat = self.seat
         while self.tasks:
             kind, card = self.tasks[0]
-            if kind == "cooks":
-                production.cooks(self, seat)
-            elif kind == "buyer" and not self.sub and not production.route_options(self, seat, card):
+            if kind == "buyer" and not self.sub and not production.route_options(self, seat, card):
                 self.say("buy", lambda: f"Player {seat}'s {self.co.name(card)} finds no drink source within range.", ("FCM-3.5",), seat)
             elif kind == "local" and len(self.map.chain_restaurants(seat)) >= MAX_RESTAURANTS:
                 self.say("skip", lambda: f"Player {seat} already has {MAX_RESTAURANTS} restaurants.", ("FCM-3.7", "FCM-I21"), seat)
@@ -83,16 +82,27 @@ class Working:
             longest = MARKETEERS[marketing.marketeer_name(card)][1]
             return Decision(seat, "campaign_duration", f"{name}: for how many rounds does #{n} run?",
                             [Option(k, f"{k} round(s)") for k in range(1, longest + 1)], ("FCM-3.4", "FCM-I18"))
+        if kind == "cook":
+            good, n = production.COOKS[card]
+            return Decision(seat, "cook", f"{name}: make {n} {good}?",
+                            [Option("make", f"make {n} {good}"), Option("skip", "make nothing this round")], ("FCM-3.5", "FCM-I72"))
         if kind == "trainee":
             return Decision(seat, "kitchen", "Kitchen Trainee: make 1 burger or 1 pizza",
-                            [Option("burger", "1 burger"), Option("pizza", "1 pizza")], ("FCM-3.5",))
+                            [Option("burger", "1 burger"), Option("pizza", "1 pizza"), Option("skip", "make nothing this round")],
+                            ("FCM-3.5", "FCM-I72"))
         if kind == "errand":
             k = production.errand_count(self, seat)
             return Decision(seat, "errand", f"Errand Boy: fetch {k} drink(s) of one kind",
-                            [Option(d, f"{k} {d}") for d in production.DRINKS], ("FCM-3.5",))
+                            [Option(d, f"{k} {d}") for d in production.DRINKS] + [Option("skip", "fetch nothing this round")],
+                            ("FCM-3.5", "FCM-I72"))
         if kind == "buyer":
+            if "route" in sub:
+                opts = [Option(v, lab) for v, lab in production.drink_choices(self, seat, card, sub["route"])]
+                return Decision(seat, "drinks", f"{name}: how many of each drink? (a route may stop early)", opts,
+                                ("FCM-3.5", "FCM-I73"))
             opts = [Option(v, lab) for v, lab in production.route_options(self, seat, card)]
-            return Decision(seat, "route", f"{name}: choose the drink sources to visit", opts, ("FCM-3.5", "FCM-I23"))
+            opts.append(Option("skip", "bring nothing this round"))
+            return Decision(seat, "route", f"{name}: choose the drink sources to visit", opts, ("FCM-3.5", "FCM-I23", "FCM-I72"))
         if kind == "nbd":
             if "what" not in sub:
                 opts = [Option("skip", "place nothing")]
@@ -118,7 +128,10 @@ class Working:
                 opts = [Option("skip", "do nothing")]
                 if len(fmap.chain_restaurants(seat)) < MAX_RESTAURANTS:
                     opts.append(Option("new", "place a new restaurant, open at once"))
-                opts += [Option(f"move {r.rid}", f"move or turn restaurant {r.rid}") for r in fmap.chain_restaurants(seat, open_only=True)]
+                # the original rules let it move any existing restaurant, coming soon included (FCM-I20)
+                movable = fmap.chain_restaurants(seat, open_only=co.ruleset == "deluxe")
+                opts += [Option(f"move {r.rid}", f"move or turn restaurant {r.rid}" + ("" if r.open else " (coming soon)"))
+                         for r in movable]
                 return Decision(seat, "regional_manager", "Regional Manager: place or move a restaurant", opts, ("FCM-3.7", "FCM-I20"))
             vals = self._regional_places(seat, sub["what"])
             opts = [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
@@ -172,14 +185,35 @@ class Working:
         elif kind == "campaign_duration":
             marketing.place(self, seat, card, sub["tile"], sub["place"], sub["good"], value)
             self._done_task()
+        elif kind == "cook":
+            if value == "skip":
+                production.hold_back(self, seat, co.name(card))
+            else:
+                production.cook(self, seat, card)
+            self._done_task()
         elif kind == "kitchen":
-            production.produce(self, seat, value, 1, "Kitchen Trainee")
+            if value == "skip":
+                production.hold_back(self, seat, "Kitchen Trainee")
+            else:
+                production.produce(self, seat, value, 1, "Kitchen Trainee")
             self._done_task()
         elif kind == "errand":
-            production.produce(self, seat, value, production.errand_count(self, seat), "Errand Boy")
+            if value == "skip":
+                production.hold_back(self, seat, "Errand Boy")
+            else:
+                production.produce(self, seat, value, production.errand_count(self, seat), "Errand Boy")
             self._done_task()
         elif kind == "route":
+            if value == "skip":
+                production.hold_back(self, seat, co.name(card))
+                return self._done_task()
+            if len(production.drink_choices(self, seat, card, value)) > 1:
+                sub["route"] = value                 # then: how many of each drink (FCM-I73)
+                return
             production.collect(self, seat, card, value)
+            self._done_task()
+        elif kind == "drinks":
+            production.bring(self, seat, card, production.read_counts(value), ("FCM-3.5", "FCM-I65", "FCM-I73"))
             self._done_task()
         elif kind == "developer":
             if value == "skip":

@@ -118,6 +118,7 @@ class FcmMap:
             for s in h.squares:
                 self._occ[s] = ("house", h.number)
         self._roads = None               # shared RoadNetwork, built on first use
+        self.joins = "midpoint"          # roads join across tiles at edge midpoints (original; FCM-I10)
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
@@ -146,6 +147,7 @@ class FcmMap:
                            c.side, list(c.lines)] for _, c in sorted(self.campaigns.items())],
             "demand": [[n, list(v)] for n, v in sorted(self.demand.items()) if v],
             "drive_ins": sorted(self.drive_ins),
+            "joins": self.joins,
         }
 
     @classmethod
@@ -166,6 +168,7 @@ class FcmMap:
                                     tuple(lines)))
         m.demand = {n: list(goods) for n, goods in data["demand"]}
         m.drive_ins = set(data["drive_ins"])
+        m.set_joins(data.get("joins", "midpoint"))
         return m
 
     def __eq__(self, other):
@@ -248,8 +251,13 @@ class FcmMap:
         """The road network (built once: roads never change after assembly)."""
         if self._roads is None:
             from .roads import RoadNetwork
-            self._roads = RoadNetwork(self.terrain)
+            self._roads = RoadNetwork(self.terrain, self.joins)
         return self._roads
+
+    def set_joins(self, joins: str) -> None:
+        """How roads join across tile borders: 'midpoint' (original rules) or 'any' (Deluxe) (FCM-I10)."""
+        if joins != self.joins:
+            self.joins, self._roads = joins, None
 
     # -------- changes (no rule checks here: placement.py checks, then calls these)
     def put_restaurant(self, r: Restaurant) -> None:

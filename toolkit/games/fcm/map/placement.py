@@ -96,7 +96,8 @@ def place_starting_restaurant(fmap: FcmMap, chain: int, top, corner: str) -> Res
 
 
 def _range_ok(fmap, chain, squares, entrance, rng, ruleset):
-    opened = fmap.chain_restaurants(chain, open_only=True)
+    # the original rules measure from every existing restaurant, coming-soon ones included (FCM-I19)
+    opened = fmap.chain_restaurants(chain, open_only=ruleset == "DLX")
     where = (entrance,) if ruleset == "DLX" else squares
     d = location_distance(fmap, opened, where)
     return d is not None and d <= rng
@@ -104,14 +105,15 @@ def _range_ok(fmap, chain, squares, entrance, rng, ruleset):
 
 def check_local_restaurant(fmap: FcmMap, chain: int, top, corner: str, ruleset: str = "RB") -> None:
     """A local manager's new restaurant: empty squares, entrance touching a road, and within road range 3
-    of one of the chain's open entrances: RB, some square of it touches a road within range; DLX, its
-    entrance does (FCM-3.7, FCM-I19)."""
+    of an entrance of the chain: RB, of any existing restaurant (coming soon included), some square of it
+    touching a road within range; DLX, of an open restaurant, its entrance touching such a road (FCM-3.7, FCM-I19)."""
     clauses = ("FCM-3.7",)
     _check_count(fmap, chain, clauses)
     squares, e = _check_restaurant_shape(fmap, chain, top, corner, clauses)
     if not _range_ok(fmap, chain, squares, e, RANGES["local manager"], ruleset):
         what = "its entrance" if ruleset == "DLX" else "it"
-        _refuse(f"{what} is not within road range {RANGES['local manager']} of an open restaurant of chain {chain}",
+        whose = "an open" if ruleset == "DLX" else "a"
+        _refuse(f"{what} is not within road range {RANGES['local manager']} of {whose} restaurant of chain {chain}",
                 clauses + ("FCM-I19",))
 
 
@@ -142,10 +144,11 @@ def check_regional_restaurant(fmap: FcmMap, chain: int, top, corner: str, move: 
 
 
 def place_regional_restaurant(fmap: FcmMap, chain: int, top, corner: str, move: str | None = None) -> Restaurant:
-    """Check and place (or move) a regional manager's restaurant, open at once (FCM-3.7)."""
+    """Check and place (or move) a regional manager's restaurant: a new one is open at once; a moved one keeps
+    its side, so a coming-soon restaurant still opens in Clean-up (FCM-3.7, FCM-I20)."""
     check_regional_restaurant(fmap, chain, top, corner, move)
     rid = move or _next_rid(fmap, chain)
-    r = Restaurant(rid, chain, tuple(top), corner, True)
+    r = Restaurant(rid, chain, tuple(top), corner, True if move is None else fmap.restaurants[move].open)
     fmap.put_restaurant(r)
     return r
 

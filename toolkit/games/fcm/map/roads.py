@@ -39,11 +39,34 @@ def range_of(card: str, plus_one: bool = False) -> int:
     return RANGES[card] + (1 if plus_one and card in BUYERS else 0)
 
 
-class RoadNetwork:
-    """Road squares as a networkx graph, and its contraction to in-tile stretches (FCM-I10, FCM-I11)."""
+#: How road squares on two tiles join (FCM-I10): only at the middle of the tile edge (original rules), or
+#: wherever two road squares touch across it (the Deluxe reading).
+JOINS = ("midpoint", "any")
+MID = TILE // 2
 
-    def __init__(self, terrain):
+
+def joins_across(a, b, joins: str = "midpoint") -> bool:
+    """Do road squares ``a`` and ``b`` (orthogonal neighbours) join? Inside a tile always; across a tile border
+    only at the edge's middle square in the original rules, anywhere by the Deluxe reading (FCM-I10).
+
+    >>> joins_across((2, 4), (2, 5)), joins_across((1, 4), (1, 5)), joins_across((1, 4), (1, 5), "any")
+    (True, False, True)
+    """
+    if (a[0] // TILE, a[1] // TILE) == (b[0] // TILE, b[1] // TILE) or joins == "any":
+        return True
+    along = a[0] if a[0] == b[0] else a[1]          # the coordinate that runs along the shared edge
+    return along % TILE == MID
+
+
+class RoadNetwork:
+    """Road squares as a networkx graph, and its contraction to in-tile stretches (FCM-I10, FCM-I11);
+    ``joins`` says how roads join across tile borders (``JOINS``)."""
+
+    def __init__(self, terrain, joins: str = "midpoint"):
+        if joins not in JOINS:
+            raise ValueError(f"joins must be one of {JOINS}, not {joins!r}")
         self.terrain = tuple(terrain)
+        self.joins = joins
         self.height, self.width = len(terrain), len(terrain[0])
         g = nx.Graph()
         for r, row in enumerate(terrain):
@@ -60,7 +83,7 @@ class RoadNetwork:
                     continue
                 for dr, dc in ((0, 1), (1, 0)):
                     q = (r + dr, c + dc)
-                    if self.is_road(q):
+                    if self.is_road(q) and joins_across((r, c), q, joins):
                         cost = int((r // TILE, c // TILE) != (q[0] // TILE, q[1] // TILE))
                         g.add_edge(self.node((r, c), dr, dc), self.node(q, dr, dc), weight=cost)
         self.graph = g
@@ -307,6 +330,9 @@ def route_cost(fmap: FcmMap, restaurant: Restaurant, route) -> int:
         d = (b[0] - a[0], b[1] - a[1])
         if abs(d[0]) + abs(d[1]) != 1:
             raise IllegalChoice(f"{a} to {b} is not a step to a neighbouring square", clauses)
+        if not joins_across(a, b, net.joins):
+            raise IllegalChoice(f"the roads at {a} and {b} do not join: across a tile border roads join only at "
+                                "the middle of the edge (original rules)", ("FCM-3.5", "FCM-I10"))
         if i >= 2 and route[i - 2] == b:
             raise IllegalChoice(f"the route turns straight back at {a} (no U-turns)", clauses)
         if fmap.terrain[a[0]][a[1]] == BRIDGE:

@@ -1,0 +1,129 @@
+"""Experiments: paired comparisons on common random numbers, sweeps, intervals, Dask, rows into the stepper."""
+import math
+
+import pytest
+
+from toolkit import compare, replay_row, simulate, sweep
+from toolkit.experiments import Comparison, mean_interval, t_quantile, wilson
+
+
+def test_every_arm_plays_the_same_luck():
+    """Common random numbers: two arms with the same setup give identical games, so every difference is 0
+    and nothing is left to chance; with a different setup only the choices differ (same deal of the deck)."""
+    rows, summary = compare("mcdonalds", {"a": {}, "b": {}}, games=15, seed=4, players=3, agents="heuristic",
+                            measures=["turns", "score_1", "win_1"], progress=False)
+    a, b = rows[rows.arm == "a"].reset_index(drop=True), rows[rows.arm == "b"].reset_index(drop=True)
+    assert a.drop(columns="arm").equals(b.drop(columns="arm"))
+    assert (summary.differences.difference == 0).all() and (summary.differences.low == 0).all()
+
+
+def test_pairing_reduces_the_variance_and_the_summary_says_so():
+    rows, s = compare("mcdonalds", {"careful": {}, "fast": {"options": {"speed": [2.0, 4.0, 4.0]}}},
+                      games=60, seed=1, players=3, agents="heuristic", measures=["turns", "score_1", "win_1"],
+                      progress=False)
+    d = s.differences.set_index("measure")
+    assert (d.reduction > 1).all()                # the same luck in both arms: differences vary less
+    assert d.loc["score_1", "low"] > 0             # a faster seat 1 scores more (MCD-I10), surely
+    for r in d.itertuples():
+        assert r.low <= r.difference <= r.high
+        assert math.isclose(r.reduction, r.independent_var / r.paired_var)
+    w = s.win_rates.set_index(["arm", "seat"])
+    fast = rows[rows.arm == "fast"]
+    assert w.loc[("fast", 1), "wins"] == (fast.winner == 1).sum()
+    text = str(s)
+    assert "baseline 'careful'" in text and "score_1" in text and "seat 3" in text
+    assert "<table>" in s._repr_html_() and "Wilson" in s._repr_html_()
+    assert str(Comparison(rows, baseline="fast", measures=["turns"])).count("careful") >= 2
+
+
+def test_intervals_match_known_values():
+    assert t_quantile(0.975, 4) == 2.776 and abs(t_quantile(0.975, 200) - 1.9719) < 0.001
+    m, lo, hi = mean_interval([2, 4, 4, 4, 5, 5, 7, 9])
+    assert m == 5 and math.isclose(hi - m, 2.365 * math.sqrt(32 / 7) / math.sqrt(8))
+    rate, lo, hi = wilson(81, 263)                 # a textbook case: 0.308 [0.255, 0.366]
+    assert (round(rate, 3), round(lo, 3), round(hi, 3)) == (0.308, 0.255, 0.366)
+    assert wilson(10, 10)[2] == 1.0 and wilson(0, 10)[1] == 0.0
+
+
+def test_compare_refuses_unclear_setups():
+    with pytest.raises(ValueError, match="arm 'x': unknown key"):
+        compare("mcdonalds", {"x": {"seats": 3}}, games=2, progress=False)
+    with pytest.raises(ValueError, match="arm 'x'"):
+        compare("mcdonalds", {"x": {"players": 9}}, games=2, progress=False)
+    with pytest.raises(ValueError, match="baseline"):
+        compare("mcdonalds", {"x": {}}, games=2, players=2, baseline="y", progress=False)
+
+
+def test_sweep_has_one_row_per_game_with_the_grid_columns():
+    df = sweep("fcm", {"players": [2, 3], "options": [{"ruleset": "original"}, {"ruleset": "deluxe"}]},
+               games=2, seed=3, agents="random", progress=False)
+    assert len(df) == 8 and df.groupby(["players", "options"]).size().to_dict() == {
+        (2, '{"ruleset":"deluxe"}'): 2, (2, '{"ruleset":"original"}'): 2,
+        (3, '{"ruleset":"deluxe"}'): 2, (3, '{"ruleset":"original"}'): 2}
+    assert df.score_3.isna().sum() == 4            # two-player games have no third score
+    assert set(df.arm) == {'players=2 options={"ruleset":"original"}', 'players=2 options={"ruleset":"deluxe"}',
+                           'players=3 options={"ruleset":"original"}', 'players=3 options={"ruleset":"deluxe"}'}
+    row = df[(df.players == 3) & (df.options == '{"ruleset":"deluxe"}')].iloc[1]
+    assert replay_row(row).options == {"ruleset": "deluxe"}
+    with pytest.raises(ValueError, match="grid"):
+        sweep("fcm", {"seats": [2]}, games=1)
+
+
+def test_dask_gives_the_rows_of_a_local_run():
+    distributed = pytest.importorskip("distributed")
+    local = simulate("mcdonalds", games=24, seed=5, players=3, agents="heuristic", progress=False)
+    arms = {"base": {}, "sloppy": {"options": {"errors": 0.3}}}
+    rows, _ = compare("mcdonalds", arms, games=10, seed=2, players=2, agents="heuristic", progress=False)
+    grid = {"players": [2, 3]}
+    swept = sweep("disneyland", grid, games=3, seed=1, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = simulate("mcdonalds", games=24, seed=5, players=3, agents="heuristic", backend="dask",
+                           scheduler=cluster.scheduler_address, chunk=5, progress=False)
+        assert on_dask.equals(local)
+        with distributed.Client(cluster) as client:
+            d_rows, _ = compare("mcdonalds", arms, games=10, seed=2, players=2, agents="heuristic",
+                                scheduler=client, chunk=3, progress=False)
+            assert d_rows.equals(rows)
+            assert sweep("disneyland", grid, games=3, seed=1, scheduler=client, progress=False).equals(swept)
+            assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_a_row_opens_in_the_stepper():
+    from toolkit.widgets import Stepper
+    df = simulate("disneyland", games=3, seed=8, players=2, agents="heuristic", progress=False)
+    longest = df.loc[df.turns.idxmax()]
+    s = Stepper.from_row(longest)
+    assert s.history.game.turn == longest.turns and s.history.game.seed == longest.seed
+    bad = dict(longest)
+    bad["winner"] = 3 - bad["winner"]
+    with pytest.raises(Exception, match="winner"):
+        Stepper.from_row(bad)
+
+
+def test_a_measure_that_is_not_a_column_is_refused_before_any_game():
+    with pytest.raises(KeyError, match="no column 'scroe_1'"):
+        compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["scroe_1"], progress=False)
+    with pytest.raises(KeyError, match="win_3"):
+        compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["win_3"], progress=False)
+
+
+def test_cli_compare_prints_the_summary_and_sweep_writes_rows(tmp_path):
+    import csv
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "toolkit"]
+    r = subprocess.run(run + ["compare", "mcdonalds", "--games", "12", "--players", "3", "--agents", "heuristic",
+                              "--arms", '{"default": {}, "fast": {"options": {"speed": [3, 4, 4]}}}',
+                              "--measures", "win_1,score_1", "--out", str(tmp_path / "c.csv")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "baseline 'default'" in r.stdout and "fast  score_1" in r.stdout
+    assert len(list(csv.DictReader(open(tmp_path / "c.csv")))) == 24
+    r = subprocess.run(run + ["sweep", "disneyland", "--games", "2", "--grid", '{"players": [2, 3]}'],
+                       capture_output=True, text=True)
+    rows = list(csv.DictReader(r.stdout.splitlines()))
+    assert r.returncode == 0 and [(x["arm"], x["seed"]) for x in rows] == [
+        ("players=2", "0"), ("players=3", "0"), ("players=2", "1"), ("players=3", "1")]
+    r = subprocess.run(run + ["sweep", "disneyland", "--grid", "[2]"], capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "JSON object" in r.stderr

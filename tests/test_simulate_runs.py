@@ -1,0 +1,197 @@
+"""Long runs: lazy work, rows written as chunks finish, clean stops on SIGINT/SIGTERM with no worker left,
+the output path checked before the work, failing games named, rows that replay."""
+import csv
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+
+import psutil
+import pytest
+
+from toolkit import replay_row, simulate
+from toolkit.core import GameFailed, RowMismatch
+from toolkit.core.runner import run_chunks
+from toolkit.core.work import Arm, chunks
+from toolkit.games.hamburgerspelet.rules import FadingMemory
+from toolkit.games.mcdonalds.rules import McDonaldsGame
+
+
+def test_a_billion_games_are_made_lazily():
+    tracemalloc.start()
+    work = chunks([Arm.make("mcdonalds", None, 2)], 0, 10 ** 9, 200)
+    first = [next(work) for _ in range(3)]
+    size, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert [(c.first, c.count) for c in first] == [(0, 200), (200, 200), (400, 200)]
+    assert peak < 1_000_000
+
+
+def test_the_progress_moves_as_each_chunk_finishes():
+    done = []
+    rows = list(run_chunks(chunks([Arm.make("mcdonalds", None, 2)], 0, 20, 3), jobs=2, on_done=done.append))
+    assert sorted(done) == [2, 3, 3, 3, 3, 3, 3] and [len(r) for r in rows] == [3, 3, 3, 3, 3, 3, 2]
+
+
+def test_rows_are_the_same_with_any_jobs_and_chunk_size():
+    one = simulate("mcdonalds", games=30, seed=7, players=3, agents="heuristic", progress=False)
+    two = simulate("mcdonalds", games=30, seed=7, players=3, agents="heuristic", jobs=2, chunk=4, progress=False)
+    assert one.equals(two) and list(one.seed) == list(range(7, 37))
+
+
+def test_out_writes_the_same_rows_and_refuses_an_existing_file(tmp_path):
+    import pandas as pd
+    path = tmp_path / "runs.csv"
+    got = simulate("disneyland", games=12, seed=3, players=2, out=path, chunk=5, progress=False)
+    assert got == path
+    df = simulate("disneyland", games=12, seed=3, players=2, progress=False)
+    back = pd.read_csv(path, keep_default_na=False)
+    assert list(back.columns) == list(df.columns) and list(back.seed) == list(df.seed)
+    assert list(back.score_1) == list(df.score_1) and list(back.options) == ["{}"] * 12
+    with pytest.raises(FileExistsError, match="exists"):
+        simulate("disneyland", games=2, players=2, out=path, progress=False)
+    simulate("disneyland", games=2, players=2, out=path, force=True, progress=False)
+    assert len(pd.read_csv(path)) == 2
+    with pytest.raises(FileNotFoundError, match="no such folder"):
+        simulate("disneyland", games=2, players=2, out=tmp_path / "nope" / "x.csv", progress=False)
+    with pytest.raises(IsADirectoryError):
+        simulate("disneyland", games=2, players=2, out=tmp_path, progress=False)
+
+
+def test_bad_run_arguments_are_refused():
+    for kw, text in (({"jobs": 0}, "jobs"), ({"games": 0}, "games"), ({"backend": "spark"}, "backend"),
+                     ({"chunk": 0}, "chunk"), ({"agents": "person"}, "person")):
+        with pytest.raises(ValueError, match=text):
+            simulate("mcdonalds", **{"games": 2, "players": 2, "progress": False, **kw})
+
+
+def test_rows_replay_from_a_frame_and_from_csv(tmp_path):
+    import pandas as pd
+    kinds = ["no-memory", FadingMemory(half_life=20)]
+    df = simulate("hamburgerspelet", games=4, seed=11, players=2, agents=kinds, progress=False)
+    assert df.agents[0] == '["no-memory",{"kind":"fading-memory","half_life":20.0}]'
+    for _, row in df.iterrows():
+        game = replay_row(row)
+        assert game.scores() == [row.score_1, row.score_2] and game.turn == row.turns
+    df.to_csv(tmp_path / "r.csv", index=False)
+    row = pd.read_csv(tmp_path / "r.csv").iloc[2]
+    assert replay_row(row).seed == 13
+    bad = dict(df.iloc[0])
+    bad["score_1"] += 1
+    with pytest.raises(RowMismatch, match="score_1"):
+        replay_row(bad)
+
+
+def test_an_agent_that_a_row_cannot_rebuild_is_refused():
+    class Odd(FadingMemory):
+        name = "odd"
+    with pytest.raises(ValueError, match="not a registered kind"):
+        simulate("hamburgerspelet", games=1, players=2, agents=Odd(), progress=False)
+
+
+class _Broken(McDonaldsGame.agents()["heuristic"]):
+    name = "broken"
+
+    def choose(self, game, d, rng):
+        if game.seed == 6:
+            raise ZeroDivisionError("deliberately")
+        return super().choose(game, d, rng)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_failing_game_names_its_game_arm_and_seed(monkeypatch, jobs):
+    from toolkit.experiments import compare
+    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
+    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    with pytest.raises(GameFailed, match=r"mcdonalds seed 6, arm 'b': ZeroDivisionError: deliberately") as e:
+        compare("mcdonalds", {"a": {}, "b": {"agents": "broken"}}, games=8, seed=2, players=2, jobs=jobs,
+                chunk=2, progress=False)
+    assert (e.value.game, e.value.arm, e.value.seed) == ("mcdonalds", "b", 6)
+
+
+def _start(tmp_path, *args):
+    out = tmp_path / "long.csv"
+    cmd = [sys.executable, "-m", "toolkit", "simulate", "mcdonalds", "--games", str(10 ** 9), "--players", "2",
+           "--chunk", "5", "--out", str(out), *args]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    return p, out
+
+
+def _wait_for_rows(p, out, rows=12, timeout=120):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if out.exists() and out.read_text().count("\n") > rows:
+            return
+        assert p.poll() is None, p.communicate()
+        time.sleep(0.2)
+    raise AssertionError("no rows were written")
+
+
+def test_workers_end_with_their_parent_even_when_it_is_killed(tmp_path):
+    p, out = _start(tmp_path, "--jobs", "2")
+    try:
+        _wait_for_rows(p, out)
+        workers = psutil.Process(p.pid).children(recursive=True)
+        assert len(workers) >= 2
+        p.kill()                           # SIGKILL: no handler runs, nothing cleans up in the parent
+        p.communicate(timeout=60)
+        _, alive = psutil.wait_procs(workers, timeout=10)
+        assert not alive
+        with open(out, newline="") as f:
+            rows = list(csv.DictReader(f))
+        assert [int(r["seed"]) for r in rows] == list(range(len(rows)))     # whole chunks only
+    finally:
+        if p.poll() is None:
+            p.kill()
+
+
+@pytest.mark.parametrize("how, backend", [("SIGINT to the process group (Ctrl-C)", "local"),
+                                          ("SIGTERM to the parent", "local"),
+                                          ("SIGINT to the process group (Ctrl-C)", "dask")])
+def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, backend):
+    if backend == "dask":
+        pytest.importorskip("distributed")
+    p, out = _start(tmp_path, "--jobs", "2", "--backend", backend)
+    try:
+        _wait_for_rows(p, out)
+        me = psutil.Process(p.pid)
+        workers = me.children(recursive=True)
+        assert len(workers) >= 2
+        assert me.memory_info().rss < 400 * 2 ** 20         # a billion games asked for, nothing allocated for them
+        if how.startswith("SIGINT"):
+            os.killpg(p.pid, signal.SIGINT)
+            code = 130
+        else:
+            p.send_signal(signal.SIGTERM)
+            code = 143
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == code, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("stopped: ") and lines[0].endswith(f"games kept in {out}"), err
+    kept = int(lines[0].split()[1])
+    with open(out, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == kept > 0 and [int(r["seed"]) for r in rows] == list(range(kept))
+    assert all(r["options"] == "{}" and r["game"] == "mcdonalds" for r in rows)
+    time.sleep(0.5)
+    assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_cli_checks_the_output_path_before_the_work(tmp_path):
+    out = tmp_path / "x.csv"
+    out.write_text("keep me\n")
+    run = [sys.executable, "-m", "toolkit", "simulate", "mcdonalds", "--games", "3", "--players", "2"]
+    r = subprocess.run(run + ["--out", str(out)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.strip().endswith("exists: use --force (force=True) to overwrite it")
+    assert out.read_text() == "keep me\n"
+    r = subprocess.run(run + ["--out", str(out), "--force", "--options", '{"errors": 0.3}'], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    assert out.read_text().count("\n") == 4 and '"{""errors"":0.3}"' in out.read_text()
+    r = subprocess.run(run + ["--jobs", "0"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("error: jobs must be") and "Traceback" not in r.stderr

@@ -1,0 +1,62 @@
+"""Drawings of experiments: a forest plot of estimates with their intervals.
+
+Like every drawing of the toolkit: takes ``ax=None``, draws, returns the Axes; never calls ``plt.show()``.
+"""
+from __future__ import annotations
+
+from ..drawing import INK, new_axes
+
+POINT = "#0072b2"        # Okabe-Ito blue
+CROSSES = "#d55e00"      # Okabe-Ito vermilion: an interval that does not cover the reference
+
+
+def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.0, xlabel: str | None = None,
+                title: str | None = None):
+    """One line per estimate: the point and its interval, with a vertical line at ``reference``.
+
+    ``data``: a ``Comparison`` (its paired differences; ``measure`` picks one measure, else all, labelled
+    "arm: measure"), or a DataFrame with columns ``label``, ``estimate``, ``low``, ``high``. An interval that
+    leaves out the reference is drawn in a second colour and its point as a square (not colour alone).
+    """
+    rows = _rows(data, measure)
+    ax = new_axes(ax, size=(7.5, 0.55 * len(rows) + 1.6))
+    for y, (label, est, low, high) in enumerate(reversed(rows)):
+        clear = not (low <= reference <= high)
+        colour = CROSSES if clear else POINT
+        ax.plot([low, high], [y, y], color=colour, linewidth=2.2, solid_capstyle="butt")
+        ax.plot([est], [y], marker="s" if clear else "o", markersize=7, color=colour)
+    ax.axvline(reference, color=INK, linewidth=1, linestyle="--")
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([r[0] for r in reversed(rows)], fontsize=10)
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.tick_params(axis="x", labelsize=9)
+    if xlabel is None and hasattr(data, "baseline"):
+        xlabel = f"difference from '{data.baseline}' ({data.level:.0%} interval)"
+    ax.set_xlabel(xlabel or "estimate (interval)", fontsize=10)
+    if title:
+        ax.set_title(title, fontsize=11, loc="left")
+    ax.grid(axis="x", color="#e6e6e6", linewidth=0.8)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.figure.tight_layout()
+    return ax
+
+
+def _rows(data, measure):
+    if hasattr(data, "differences"):
+        d = data.differences
+        if measure is not None:
+            d = d[d["measure"] == measure]
+            labels = list(d["arm"])
+        else:
+            labels = [f"{a}: {m}" for a, m in zip(d["arm"], d["measure"])]
+        out = list(zip(labels, d["difference"], d["low"], d["high"]))
+    else:
+        out = list(zip(data["label"], data["estimate"], data["low"], data["high"]))
+    if not out:
+        raise ValueError("nothing to draw" + (f": no measure {measure!r}" if measure else ""))
+    return [(str(a), float(b), float(c), float(d)) for a, b, c, d in out]
+
+
+__all__ = ["forest_plot"]
