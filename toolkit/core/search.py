@@ -1,17 +1,22 @@
-"""A search agent for every game: Monte Carlo tree search over determinizations (information-set MCTS).
+"""A search agent for every game: Monte Carlo search over determinizations (information-set MCTS).
 
-Each iteration asks the game for a state consistent with what the searching seat has seen
-(``Game.determinize(seat, rng)``: hidden facts and the future's chance drawn afresh), then walks a tree of
-the seat's own decisions with UCB, plays the game out with the playout agents (the game's heuristic where
-it has one, else random) and backs the result up the path. The tree is shared by every determinization, so
-a node counts how often each of its options was *available* as well as how often it was taken (the
-information-set form of UCB). Decisions with many options are widened progressively: the playout agent's
-own pick first, then the others in a seeded random order, more of them as the node is visited more.
+Every playout starts from a state consistent with what the searching seat has seen
+(``Game.determinize(seat, rng)``: hidden facts and the future's chance drawn afresh) and is played out by the
+playout agents (the game's heuristic where it has one, else random). Two ways to spend the playouts:
 
-At the root the playout agent's pick is the default: another option replaces it only when its mean reward
-is higher by ``confidence`` standard errors. A few hundred playouts of a game full of chance tell options
-apart only when they differ clearly; without this guard the search would trade a sound rule of thumb for
-noise.
+- ``method="paired"`` (the default): sequential halving at the root with common random numbers. The
+  candidates (the playout agent's own pick, the yardstick, and up to ``4 * widen`` others) are played out in
+  the same believed worlds with the same dice and the same playout randomness, so a difference between two
+  candidates comes from the decision alone; the weaker half is dropped round by round.
+- ``method="uct"``: a tree of the seat's own decisions walked with UCB, shared by every determinization, so a
+  node counts how often each of its options was *available* as well as how often it was taken (the
+  information-set form of UCB); decisions with many options are widened progressively (the playout agent's
+  pick first, then the others in a seeded random order). With ``tree_depth=0`` (the default) it is UCB over
+  the root's options.
+
+Either way the playout agent's pick stays unless another option beats it by ``confidence`` standard errors:
+a few hundred playouts of a game full of chance tell options apart only when they differ clearly, and
+without this guard a search trades a sound rule of thumb for noise (measured: it lost more than it won).
 
 The agent never reads the real game beyond ``determinize`` and the decision in front of it, and it draws
 its randomness only from the ``rng`` it is given: with a budget in playouts it is deterministic.
@@ -116,6 +121,7 @@ class SearchAgent(Agent):
             return values[0]
         seat = decision.player
         r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
+        self._policies = {}      # fresh playout agents: their caches would fill with believed worlds
         stop = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
         if self.method == "paired":
             return self._paired(game, decision, seat, r, stop)
