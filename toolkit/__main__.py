@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export ...``.
+"""Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export|gallery ...``.
 
 Bad arguments or files give a one-line message and exit status 2, never a traceback.
 """
@@ -41,11 +41,16 @@ def _parser():
     pl.add_argument("--out", required=True, help="record file (.json)")
     r = sub.add_parser("replay", help="replay a record, verifying every step")
     r.add_argument("record")
-    rd = sub.add_parser("render", help="draw the state after step K of a record as a PNG")
+    rd = sub.add_parser("render", help="draw the state after step K of a record as PNG, SVG or PDF")
     rd.add_argument("record")
     rd.add_argument("--step", type=int, default=None, help="decisions applied (default: the end)")
     rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
     rd.add_argument("--out", required=True)
+    rd.add_argument("--format", choices=("png", "svg", "pdf"), default=None,
+                    help="image format (default: from the --out suffix, else png)")
+    rd.add_argument("--dpi", type=float, default=None, help="pixels per inch (default: the frame's own, 96)")
+    from .gallery import add_arguments
+    add_arguments(sub.add_parser("gallery", help="draw every drawing of every game into one HTML page"))
     ex = sub.add_parser("export", help="what one player saw of a record: their events and view (.json), or their "
                         "events as a table (.csv); nothing hidden from that player")
     ex.add_argument("record")
@@ -162,10 +167,19 @@ def _run(args) -> int:
             raise ValueError(f"--view must be a seat from 1 to {data['players']}")
         game = replay(cut)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
+        from .drawing import figure_bytes
+        suffix = args.out.rsplit(".", 1)[-1].lower()
+        fmt = args.format or (suffix if suffix in ("png", "svg", "pdf") else "png")
+        if args.dpi is not None and not 10 <= args.dpi <= 1200:
+            raise ValueError("--dpi must be between 10 and 1200")
+        image = figure_bytes(drawing.draw_state(game, viewer=args.view).figure, fmt, args.dpi)
         with open(args.out, "wb") as f:
-            f.write(drawing.state_png(game, viewer=args.view))
-        print(f"step {k} of {steps} drawn to {args.out}")
+            f.write(image)
+        print(f"step {k} of {steps} drawn to {args.out} ({fmt})")
         return 0
+    if args.command == "gallery":
+        from .gallery import run
+        return run(args)
     if args.command == "export":
         from .core.exports import events_frame, save_player_record
         game = replay(args.record)

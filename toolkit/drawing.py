@@ -1,35 +1,180 @@
-"""Shared drawing helpers: the player palette, figure-to-PNG, and the score timeline.
+"""Shared drawing helpers: the player palette, the frame size, pictures for notebooks and files, and the score
+timeline.
 
 Every public drawing function takes ``ax=None``, draws, and returns the Axes; nothing here calls
 ``plt.show()`` and nothing here decides a rule.
+
+Sizes are designed for a projector. A frame is drawn at ``FRAME_SIZE`` inches and shown at ``FRAME_DPI`` pixels
+per inch (912 x 500 px: it fits a 1024 x 768 screen beside the controls), so a point on the figure is a point on
+the screen and no text is smaller than ``MIN_TEXT_PT``. Figures wider than ``SHOWN_WIDTH`` pixels are shown
+scaled down (a notebook column, a projector), and their text must be larger by as much; the legibility test
+(``tests/test_legibility.py``) checks every drawing of every game against this.
+
+Every game's drawing module lists its drawings in ``DRAWINGS`` (a tuple of ``Drawing``), so the legibility and
+colour tests and the gallery find a new drawing by themselves, and says in ``DISTINCT_COLOURS`` which groups of
+colours it tells things apart by alone.
 """
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
+from typing import Callable
 
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a700", "#9467bd")   # seats 1..5
+from matplotlib.colors import to_rgb
+
+#: Pixels per inch at which frames are shown (CSS pixels: a point on the figure is a point on the screen).
+FRAME_DPI = 96
+#: The size in inches of a state's frame (``draw_state``): 912 x 500 px at ``FRAME_DPI``.
+FRAME_SIZE = (9.5, 5.2)
+#: The widest a figure is shown, in pixels; a wider figure is shown scaled down to this width.
+SHOWN_WIDTH = 960
+#: The smallest text, in points at the size shown.
+MIN_TEXT_PT = 8
+#: Notebook pictures are drawn with this many pixels per shown pixel (sharp on a 2x screen).
+PIXEL_RATIO = 2
+
+#: Okabe and Ito's colour-blind-safe set, by name.
+OKABE_ITO = {"orange": "#E69F00", "sky blue": "#56B4E9", "bluish green": "#009E73", "yellow": "#F0E442",
+             "blue": "#0072B2", "vermillion": "#D55E00", "reddish purple": "#CC79A7", "black": "#000000"}
+#: Seats 1..5: Okabe-Ito colours that stay apart under red-green colour blindness; every piece also carries
+#: its seat number, so colour is never the only sign of whose it is.
+PLAYER_COLOURS = (OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["bluish green"], OKABE_ITO["orange"],
+                  OKABE_ITO["reddish purple"])
 INK = "#222222"
-FAINT = "#bbbbbb"
+FAINT = "#767676"          # grey writing still readable on white (contrast 4.5:1)
+PALE = "#bbbbbb"           # grey lines and outlines (no writing)
 
 
 def player_colour(seat: int) -> str:
     return PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)]
 
 
-def new_axes(ax=None, size=(8, 6), dpi=100):
-    """``ax`` itself, or the Axes of a new figure that is not registered with pyplot (no leaks)."""
-    if ax is not None:
-        return ax
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=size, dpi=dpi)
-    return fig.add_subplot()
+def _luminance(colour) -> float:
+    """WCAG relative luminance of a colour."""
+    def lin(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def figure_png(fig, dpi=None) -> bytes:
-    """The figure as PNG bytes."""
+def text_on(colour) -> str:
+    """White or ink, whichever reads better on ``colour`` (the higher WCAG contrast).
+
+    >>> text_on("#F0E442"), text_on("#0072B2")
+    ('#222222', 'white')
+    """
+    bg = _luminance(colour)
+    white = 1.05 / (bg + 0.05)
+    ink = (bg + 0.05) / (_luminance(INK) + 0.05)
+    return "white" if white >= ink else INK
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One public drawing of a game, as the tests and the gallery call it.
+
+    ``draw(game, viewer)`` draws it in a new figure at the size it is meant to be shown and returns the Axes;
+    ``kind`` is ``"board"`` for pictures of things (boards, cards: no ticks, no spines) or ``"chart"`` for data
+    axes; ``views`` says whether it differs between the class view and the players' views.
+    """
+    name: str
+    draw: Callable
+    kind: str = "board"
+    views: bool = True
+
+
+def new_axes(ax=None, size=FRAME_SIZE, dpi=FRAME_DPI, margins=None):
+    """``ax`` itself, or the Axes of a new figure that is not registered with pyplot (no leaks). An Axes alone in
+    its figure and still where a plain subplot goes is placed by ``margins``: a number for all four sides, or
+    (left, bottom, right, top) as figure fractions (so a stepper that clears its figure and adds a plain subplot
+    gets the same frame, and a drawing inside another keeps the outer one's place)."""
+    if ax is None:
+        from matplotlib.figure import Figure
+        ax = Figure(figsize=size, dpi=dpi).add_subplot()
+    sp = ax.figure.subplotpars
+    plain = all(abs(a - b) < 1e-9 for a, b in zip(ax.get_position().bounds,
+                                                  (sp.left, sp.bottom, sp.right - sp.left, sp.top - sp.bottom)))
+    if margins is not None and plain and len(ax.figure.axes) == 1:
+        m = margins
+        left, bottom, right, top = (m, m, 1 - m, 1 - m) if isinstance(m, (int, float)) else m
+        ax.set_position((left, bottom, right - left, top - bottom))
+    return ax
+
+
+def board_axes(ax):
+    """Mark ``ax`` as a picture of things (a board, a card): no ticks, no spines, equal scales."""
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_gid("board")
+    return ax
+
+
+def figure_bytes(fig, format: str = "png", dpi: float | None = None, crop: bool = False) -> bytes:
+    """The figure as PNG, SVG or PDF bytes at ``dpi`` (default ``FRAME_DPI``), on white. Uncropped, every frame of
+    a game has the same size; ``crop`` trims the blank margins. SVG and PDF carry no date, so the same picture
+    gives the same file."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
+    kw = {"pil_kwargs": {"compress_level": 3}} if format == "png" else {}
+    if format == "svg":
+        kw["metadata"] = {"Date": None}
+    elif format == "pdf":
+        kw["metadata"] = {"CreationDate": None}
+    if crop:
+        kw.update(bbox_inches="tight", pad_inches=0.05)
+    fig.savefig(buf, format=format, dpi=dpi or FRAME_DPI, facecolor="white", **kw)
     return buf.getvalue()
+
+
+def figure_png(fig, dpi: float | None = None) -> bytes:
+    """The figure as PNG bytes at ``dpi`` (default ``FRAME_DPI``), blank margins trimmed. Shown at its natural
+    size at ``FRAME_DPI``, a point on the figure is a point on the screen; for a notebook, ``picture`` is
+    sharper."""
+    return figure_bytes(fig, "png", dpi, crop=True)
+
+
+def frame_image(fig, format: str = "png", ratio: int = PIXEL_RATIO) -> tuple[bytes, int, int]:
+    """A frame for a stepper or a classroom page: the figure uncropped (every step the same size) as PNG with
+    ``ratio`` times the pixels, or as SVG, and the width and height in pixels to show it at (its natural size
+    at ``FRAME_DPI``: give them to the image element so that it is never stretched).
+
+    >>> from matplotlib.figure import Figure
+    >>> data, w, h = frame_image(Figure(figsize=FRAME_SIZE))
+    >>> (w, h), data[:4] == b"\\x89PNG"
+    ((912, 499), True)
+    """
+    w, h = fig.get_size_inches() * FRAME_DPI
+    dpi = FRAME_DPI * (ratio if format == "png" else 1)
+    return figure_bytes(fig, format, dpi), round(w), round(h)
+
+
+class Picture:
+    """A figure shown in a notebook: a PNG with ``PIXEL_RATIO`` times the pixels, shown at the size it has at
+    ``FRAME_DPI``, so it is sharp on a 2x screen and its text is as large as designed. nbval ignores PNG
+    outputs, so notebooks stay testable.
+
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(2, 1)); _ = fig.add_subplot().set_title("x")
+    >>> data, size = Picture(fig)._repr_png_()
+    >>> data[:4] == b"\\x89PNG" and abs(size["width"] - 2 * FRAME_DPI) < 40      # 2 inches, margins trimmed
+    True
+    """
+
+    def __init__(self, fig_or_ax):
+        self.figure = getattr(fig_or_ax, "figure", fig_or_ax)
+
+    def __repr__(self) -> str:          # deterministic, so a notebook's text output stays the same
+        w, h = self.figure.get_size_inches()
+        return f"<picture {w:g} x {h:g} in>"
+
+    def _repr_png_(self):
+        data = figure_bytes(self.figure, "png", dpi=FRAME_DPI * PIXEL_RATIO, crop=True)
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")   # the PNG header
+        return data, {"width": round(w / PIXEL_RATIO), "height": round(h / PIXEL_RATIO)}
+
+
+def picture(fig_or_ax) -> Picture:
+    """A figure (or an Axes' figure) to display in a notebook, sharp on any screen: ``picture(draw_state(g))``."""
+    return Picture(fig_or_ax)
 
 
 def status_title(game, viewer, ended: str) -> str:
@@ -44,26 +189,32 @@ def status_title(game, viewer, ended: str) -> str:
 
 
 def score_timeline(game, ax=None, target: int | None = None, names=None):
-    """Scores of every seat after each turn, from ``game.timeline``; ``target`` draws a goal line.
+    """Scores of every seat after each turn, from ``game.timeline``; ``target`` draws a goal line. Each line ends
+    in its seat's number, so colour is not the only sign of whose it is.
 
     >>> from toolkit import new_game, play, RandomAgent
     >>> g = new_game("disneyland", players=2, seed=1); _ = play(g, [RandomAgent()] * 2)
     >>> ax = score_timeline(g); ax.get_xlabel()
     'turn'
     """
-    ax = new_axes(ax, size=(7, 3.5))
+    ax = new_axes(ax, size=(8, 3.6))
     turns = [0] + [t for t, _ in game.timeline]
+    styles = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)))
     for seat in range(1, game.players + 1):
         ys = [0] + [s[seat - 1] for _, s in game.timeline]
         label = names[seat - 1] if names else game.player_name(seat)
-        ax.step(turns, ys, where="post", color=player_colour(seat), lw=2, label=label)
+        ax.step(turns, ys, where="post", color=player_colour(seat), lw=2, label=label,
+                ls=styles[(seat - 1) % len(styles)])
     if target is not None:
         ax.axhline(target, color=INK, ls="--", lw=1)
-        ax.annotate(f"{target} to win", (0, target), xytext=(2, 3), textcoords="offset points", fontsize=8)
-    ax.set_xlabel("turn")
-    ax.set_ylabel("points")
+        ax.set_ylim(0, max(ax.get_ylim()[1], target * 1.15))     # the goal line and its label always show
+        ax.annotate(f"{target} to win", (0, target), xytext=(4, 3), textcoords="offset points", fontsize=9)
+    ax.set_xlabel("turn", fontsize=10)
+    ax.set_ylabel("points", fontsize=10)
+    ax.tick_params(labelsize=9)
     ax.set_xlim(0, max(turns) or 1)
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize=8, frameon=False)
-    ax.set_title(f"{game.title}: scores over the turns", fontsize=10)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
+    ax.set_title(f"{game.title}: scores over the turns", fontsize=11)
+    ax.figure.subplots_adjust(left=0.09, right=0.98, bottom=0.15, top=0.9)
     return ax

@@ -22,6 +22,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 START_TIMEOUT = 60      # seconds for Voilà to answer; a failure, never a measurement
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"     # git-ignored; kept after the run to look at
+SEED = "11"             # the pages draw a fresh seed (seed=None); the test fixes it, for the pages and their twins
 
 
 def _free_port() -> int:
@@ -43,7 +45,8 @@ def voila_url(tmp_path_factory):
     # port_retries=0: if the port was taken meanwhile Voilà stops, rather than serving on a port we do not poll
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", "--show_tracebacks=True", str(APPS_DIR)]
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
+    from toolkit.widgets.stepper import SEED_VARIABLE
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), **{SEED_VARIABLE: SEED})
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env,
                                 start_new_session=True)
@@ -85,7 +88,7 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def screenshots(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("app_screenshots")
-    print(f"\nbrowser test screenshots: {folder}")
-    return folder
+def screenshots():
+    SCREENSHOTS.mkdir(exist_ok=True)
+    print(f"\nbrowser test screenshots: {SCREENSHOTS}")
+    return SCREENSHOTS

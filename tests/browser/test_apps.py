@@ -1,9 +1,10 @@
-"""The classroom apps in a real browser: each game's Stepper page under Voilà, used as a person would use it.
+"""The classroom apps in a real browser: each game's Stepper page under Voilà, used as a class would use it.
 
 Every check compares the browser with a twin: the same Stepper, built in this process from the page's own code
-cell and given the same clicks. So the picture in the browser must be, byte for byte, the drawing the game makes
-for that step and view, and the event log must be the same text. The browser adds what Python-side widget
-tests cannot see: the page renders, clicks reach the kernel, and the answers come back to the screen.
+cell (with the page's seed, fixed for the test through SEED_VARIABLE) and given the same clicks. So the picture
+in the browser must be, byte for byte, the drawing the game makes for that step and view, and the event log must
+be the same text. The browser adds what Python-side widget tests cannot see: the page renders and fits a
+projector's screen, clicks and keys reach the kernel, and the answers come back to the screen.
 """
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ import pytest
 from ipywidgets import Dropdown
 
 from toolkit.widgets import Stepper
+from toolkit.widgets.stepper import SEED_VARIABLE
 
-from .conftest import APPS_DIR, CHROMIUM
+from .conftest import APPS_DIR, CHROMIUM, SEED
 
 # One line per game: its classroom app page in notebooks/apps.
 APPS = [
@@ -29,18 +31,20 @@ APPS = [
     "fcm_app.ipynb",
 ]
 
-# Optional, per page: the drawing module's colour for what a player's view shows face down, which must cover
-# more of the picture in the class's seat's view than in the class view (Disneyland: other players' photos).
-FACE_DOWN = {"disneyland_app.ipynb": "HIDDEN"}
-
+BOARD_CLICKS = {"hamburgerspelet_app.ipynb", "fcm_app.ipynb"}     # pages whose class decisions include places on the board
 NO_CHROMIUM = (f"Debian's Chromium is not installed at {CHROMIUM}, so the classroom apps were NOT tested in a "
                "browser (install it with `apt-get install -y chromium`; .ci/run does this when run as root)")
 CLASS_MOVES = 8         # decisions the class makes at most before another seat must have moved
 WAIT = 30_000           # ms for one answer from the kernel; a failure, never a measurement
-IMG = "img.widget-image"
-LOG = f"{IMG} ~ .widget-html .widget-html-content"     # the event log: the HTML widget beside the picture
-DECISION = f"{IMG} ~ .widget-vbox"                     # the class's decision buttons
-ERRORS = f"{IMG} ~ .widget-output"                     # where the Stepper shows a callback's error
+PROJECTOR = {"width": 1024, "height": 768}      # the classroom's projector: everything without scrolling
+WIDE = {"width": 1280, "height": 800}           # a wide screen: the board takes most of the width
+IMG = ".bgt-image"
+LOG = ".bgt-log .widget-html-content"
+DECISION = ".bgt-decision"
+ERRORS = ".bgt-errors"
+MESSAGE = ".bgt-message .widget-html-content"
+VIEW = ".bgt-view"
+PLAY = ".bgt-play"
 PNG = b"\x89PNG\r\n\x1a\n"
 PAGE_ERROR = '[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type="application/vnd.jupyter.error"]'
 OUTSIDE = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
@@ -56,8 +60,9 @@ FETCH_PNG = """async img => {
 }"""
 SRC_CHANGED = """([sel, old]) => { const i = document.querySelector(sel);
     return i !== null && i.src !== old && i.complete && i.naturalWidth > 0; }"""
+TEXT_HAS = "([sel, want]) => { const e = document.querySelector(sel); return e !== null && e.textContent.includes(want); }"
 TEXT_IS = "([sel, want]) => { const e = document.querySelector(sel); return e !== null && e.textContent === want; }"
-
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 def test_every_app_page_is_tested_and_every_game_with_a_stepper_has_one():
     """A page in notebooks/apps is in APPS, and every registered game that can be drawn (so stepped) has a page."""
@@ -78,8 +83,15 @@ def twin_of(app: str) -> Stepper:
     last = tree.body.pop()
     assert isinstance(last, ast.Expr), f"{app}: the last code line should display the Stepper"
     scope: dict = {}
-    exec(compile(tree, app, "exec"), scope)
-    widget = eval(compile(ast.Expression(last.value), app, "eval"), scope)
+    seed, os.environ[SEED_VARIABLE] = os.environ.get(SEED_VARIABLE), SEED     # the page's seed (conftest)
+    try:
+        exec(compile(tree, app, "exec"), scope)
+        widget = eval(compile(ast.Expression(last.value), app, "eval"), scope)
+    finally:
+        if seed is None:
+            del os.environ[SEED_VARIABLE]
+        else:
+            os.environ[SEED_VARIABLE] = seed
     assert isinstance(widget, Stepper), f"{app} shows a {type(widget).__name__}, not a Stepper"
     assert widget.class_seat is not None, f"{app}: the class plays a seat (class_seat), so decision buttons show"
     return widget
@@ -164,8 +176,48 @@ class App:
             label, action = first.description, first.click
         self.click(label, action, within=DECISION)
         log = self.log()
-        assert f"Player {t.class_seat} decides" in log, f"the log does not show the class's decision: {log[:200]!r}"
+        said = (f"Player {t.class_seat} decides", f"Player {t.class_seat} lays face down")
+        assert any(x in log for x in said), f"the log does not show the class's decision: {log[:200]!r}"
         return log
+
+    def box(self, selector: str) -> tuple:
+        return tuple(self.page.locator(selector).first.evaluate(BOX))
+
+    def fits(self, size: dict, when: str):
+        """The board, the pending decision and the log's newest lines are all inside the window, unscrolled."""
+        self.page.evaluate("window.scrollTo(0, 0)")
+        for name, sel in (("the board", IMG), ("the decision", DECISION), ("the event log", LOG)):
+            left, top, right, bottom = self.box(sel)
+            assert right - left > 50 and bottom - top > 20, f"{when}: {name} is not shown ({left, top, right, bottom})"
+            assert 0 <= left and right <= size["width"] and 0 <= top and bottom <= size["height"], (
+                f"{when}: {name} at {left:.0f},{top:.0f}-{right:.0f},{bottom:.0f} is not within the "
+                f"{size['width']}x{size['height']} window")
+        cut = self.page.locator(f"{DECISION} button").evaluate_all(
+            "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
+        assert not cut, f"{when}: option labels cut off instead of wrapped: {cut}"
+        left, top, right, bottom = self.box(IMG)
+        natural = self.page.locator(IMG).evaluate("i => [i.naturalWidth, i.naturalHeight]")
+        assert right - left <= natural[0] / self.twin.pixel_ratio + 1, \
+            f"{when}: the board is stretched past its natural size ({right - left:.0f} px for {natural} PNG pixels)"
+        return right - left
+
+    def click_board(self, value, box) -> bytes:
+        """Click the middle of an option's place on the board; the twin gets the same click."""
+        t = self.twin
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        fx, fy = t._ax.transData.transform((x, y))
+        nat_w, nat_h = t._fig.bbox.width, t._fig.bbox.height
+        left, top, right, bottom = self.box(IMG)
+        self.page.locator(IMG).click(position={"x": fx / nat_w * (right - left),
+                                               "y": (nat_h - fy) / nat_h * (bottom - top)}, timeout=WAIT)
+        t.click_board(x, y)
+        return self.settle(f"after clicking option {value!r} on the board")
+
+    def key(self, key: str, twin_action) -> bytes:
+        self.page.locator(IMG).hover()
+        self.page.keyboard.press(key)
+        twin_action()
+        return self.settle(f"after pressing {key}")
 
 
 def other_seat_step(t: Stepper):
@@ -177,15 +229,13 @@ def other_seat_step(t: Stepper):
     return None
 
 
-def share_of(png: bytes, colour: str) -> float:
-    """The share of the picture's pixels painted exactly in ``colour``."""
-    import io
-
-    import matplotlib.colors
-    import matplotlib.image
-    import numpy as np
-    rgb = matplotlib.image.imread(io.BytesIO(png))[..., :3]
-    return float(np.all(np.abs(rgb - matplotlib.colors.to_rgb(colour)) < 0.6 / 255, axis=-1).mean())
+def board_option(t: Stepper):
+    """An option of the class's pending decision that has a place on the board, as (value, box), or None."""
+    d = t.state.pending()
+    if not t._for_class(d):
+        return None
+    targets = t._targets(d)
+    return targets[len(targets) // 2] if targets else None
 
 
 def _outside(route, asked: list):
@@ -201,28 +251,48 @@ def _outside(route, asked: list):
 def test_app_page_in_chromium(app, browser, voila_url, screenshots):
     twin = twin_of(app)
     seat = twin.class_seat
-    page = browser.new_page(viewport={"width": 1280, "height": 1400})
+    page = browser.new_page(viewport=PROJECTOR)
     console_errors, outside = [], []
     page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
     page.on("pageerror", lambda e: console_errors.append(f"uncaught: {e}"))
     page.route(OUTSIDE, lambda route: _outside(route, outside))
-    shot = screenshots / app.replace(".ipynb", ".png")
+    name = app.replace(".ipynb", "")
+    shot = screenshots / f"{name}_1024x768.png"
     try:
         page.goto(f"{voila_url}voila/render/{app}", timeout=3 * WAIT)
         page.locator(f"{IMG}, {PAGE_ERROR}").first.wait_for(timeout=3 * WAIT)
         a = App(page, twin)
         a.no_page_error("on opening")
 
-        # The page opens on the board: a PNG, the game's drawing of the step the Stepper opens at, and its log.
-        # Known Stepper bug: the Play widget is jslinked to the slider and the browser's link starts by copying
-        # the Play's value into the slider, so when the two differ in Python the page jumps to the Play's step.
-        # Then both sides go to the start first, and the test ends as an expected failure naming the bug.
-        opens, play_value = twin.slider.value, twin.play_widget.value
-        jumps = opens != play_value
-        if jumps:
-            a.click("start", twin.to_start)
-        else:
-            a.settle("on opening")
+        # The page opens where the class decides: the game's drawing of that step, and its log. On the projector
+        # the board, the decision and the log all show without scrolling, the board never stretched.
+        a.settle("on opening")
+        a.fits(PROJECTOR, "on opening at 1024x768")
+        page.screenshot(path=str(screenshots / f"{name}_1024x768_opening.png"))
+
+        # Only the class's own seat's view is offered: no peeking at another player's hidden choice.
+        views = page.locator(f"{VIEW} button")
+        assert [views.nth(i).text_content().strip() for i in range(views.count())] == [f"Player {seat}"], \
+            "with a class seat the view toggle must offer that seat's view only"
+
+        # A click on the board decides where the decision is a place (through the same decide() as the buttons);
+        # the buttons answer the class's decisions before it.
+        clicked = False
+        for _ in range(CLASS_MOVES):
+            if twin.state.pending() is None:
+                break
+            where = board_option(twin)
+            if where is None:
+                a.decide()
+                continue
+            k = twin.index
+            a.click_board(*where)
+            assert twin.history[k + 1].choices[-1] == where[0], "the board click did not decide that option"
+            clicked = True
+            page.screenshot(path=str(screenshots / f"{name}_1024x768_board_click.png"))
+            break
+        if app in BOARD_CLICKS:
+            assert clicked, f"{app}: none of the class's first {CLASS_MOVES} decisions could be clicked on the board"
 
         # The class decides with the buttons, until another seat has moved too.
         for _ in range(CLASS_MOVES):
@@ -231,9 +301,10 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
                 break
         assert other_seat_step(twin), f"after {CLASS_MOVES} decisions of the class no other seat has moved"
         k, other = other_seat_step(twin)
+        a.fits(PROJECTOR, "after the class decided")
 
         # "start" and "end"; then at another seat's step, "back" and "step" change the picture and the log, and
-        # "back" restores the picture.
+        # "back" restores the picture; the arrow keys do the same.
         a.click("start", twin.to_start)
         a.click("end", twin.to_end)
         for _ in range(twin.last - k):
@@ -244,33 +315,48 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
         log_before = a.log()
         assert a.click("step", twin.step) == here, f"'step' to step {k} did not show step {k}"
         assert a.log() != log_before, f"'step' to step {k} left the event log unchanged"
-        assert a.click("back", twin.back) == before, "'back' did not restore the previous picture"
-        a.click("step", twin.step)
+        assert a.key("ArrowLeft", twin.back) == before, "the left arrow did not go one step back"
+        assert a.key("ArrowRight", twin.step) == here, "the right arrow did not go one step forward"
 
-        # The class's own view hides what the class view shows: the picture differs, and the other seat's
-        # choice is named only in the class view.
-        own = here
-        assert f"Player {other.player} decides ({other.kind})" in a.log(), \
-            f"Player {seat}'s view should not show Player {other.player}'s choice: {a.log()[:200]!r}"
-        everything = a.click("class view", lambda: setattr(twin.view, "value", None))
-        assert everything != own, f"Player {seat}'s view and the class view show the same picture"
-        if app in FACE_DOWN:
-            colour = getattr(twin.drawing, FACE_DOWN[app])
-            assert share_of(own, colour) > share_of(everything, colour), \
-                f"step {twin.index}: Player {seat}'s view shows nothing face down ({colour}) that the class view shows"
-        assert f"Player {other.player} decides: " in a.log(), \
-            f"the class view should show Player {other.player}'s choice: {a.log()[:200]!r}"
-        assert a.click(f"Player {seat}", lambda: setattr(twin.view, "value", seat)) == own, \
-            f"back in Player {seat}'s view, the picture is not the one shown before"
+        # The class's own view does not name the other seat's choice.
+        assert f"Player {other.player} decides (" in a.log() or f"Player {other.player} lays a choice face down" \
+            in a.log(), f"Player {seat}'s view should not show Player {other.player}'s choice: {a.log()[:200]!r}"
+
+        # Play runs on from here and pauses at the end; there, play does not start again from step 0.
+        a.click("back", twin.back)
+        a.click("back", twin.back)
+        toggle = page.locator(f".bgt-stepper {PLAY}")
+        toggle.click(timeout=WAIT)
+        page.wait_for_function(TEXT_HAS, arg=[PLAY, "pause"], timeout=WAIT)
+        page.wait_for_function(TEXT_HAS, arg=[PLAY, "play"], timeout=3 * WAIT)
+        twin.to_end()
+        a.settle("after playing to the end")
+        toggle.click(timeout=WAIT)
+        twin.play(True)
+        page.wait_for_function(TEXT_HAS, arg=[MESSAGE, "last step"], timeout=WAIT)
+        a.settle("after pressing play at the end")
+
+        # "save picture" gives the frame shown, as a PNG download.
+        page.locator(".bgt-stepper button", has_text="save picture").click(timeout=WAIT)
+        with page.expect_download(timeout=WAIT) as got:
+            page.locator(".bgt-save-links a", has_text="PNG").click(timeout=WAIT)
+        assert open(got.value.path(), "rb").read() == bytes(twin.image.value), "the saved PNG is not the frame"
+
+        # A wide screen: the board takes most of the width, everything still in the window.
+        page.set_viewport_size(WIDE)
+        page.wait_for_function("([sel, w]) => document.querySelector(sel).getBoundingClientRect().width > w",
+                               arg=[IMG, WIDE["width"] / 2], timeout=WAIT)
+        width = a.fits(WIDE, "at 1280x800")
+        assert width > 0.55 * WIDE["width"], f"at 1280 wide the board is only {width:.0f} px wide"
+        page.screenshot(path=str(screenshots / f"{name}_1280x800.png"))
+        page.set_viewport_size(PROJECTOR)
 
         a.no_page_error("at the end")
         assert not outside, f"the page fetched from outside localhost: {outside}"
         assert not console_errors, f"errors in the browser console: {console_errors}"
-        assert not jumps, (f"the page opens at step {play_value} (the Play widget's value), not at step {opens} "
-                           "where the Stepper opens in Python")
     finally:
         try:
-            page.screenshot(path=str(shot), full_page=True)
-            print(f"screenshot: {shot}")
+            page.screenshot(path=str(shot))
+            print(f"screenshots: {screenshots / name}_*.png")
         finally:
             page.close(run_before_unload=True)

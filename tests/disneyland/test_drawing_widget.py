@@ -8,7 +8,8 @@ import pytest  # noqa: E402
 from toolkit import History, new_game, play  # noqa: E402
 from toolkit.core import make_agents  # noqa: E402
 from toolkit.drawing import score_timeline  # noqa: E402
-from toolkit.games.disneyland.drawing import draw_board, draw_collections, draw_state, state_png  # noqa: E402
+from toolkit.games.disneyland.drawing import HIDDEN, draw_board, draw_collections, draw_state, state_png  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
 
 
@@ -40,7 +41,7 @@ def test_player_view_hides_other_players_photos(game):
     """DL-5.2: a player sees only their own photos; the class view sees all."""
     seat = next(s for s in range(1, 5) if game.held_photos[s - 1])
     other = seat % 4 + 1
-    hidden = "#aab7b8"
+    hidden = to_hex(HIDDEN)
 
     def colours(viewer):
         ax = draw_collections(game, viewer=viewer)
@@ -79,16 +80,20 @@ def test_the_class_decides_with_buttons_and_forks():
     buttons = s.decision.children[1].children
     assert [b.description for b in buttons] == ["roll the die"]
     buttons[0].click()
-    assert s.index == k + 1 and s.last >= k + 1
+    assert s.last >= k + 1 and s.index == s.last   # on to the class's next decision (or the end)
     assert "Player 2 decides: Roll the die" in s.event_log.value
     nxt = s.history.game.pending()
     assert nxt is None or nxt.player == 2          # the agents played on up to the class's next decision
+    # the log there shows every step since the class's decision, newest first, each with its player
+    shown = [f"Step {j}: " for j in range(s.last, k, -1)]
+    at = [s.event_log.value.index(t) for t in shown]
+    assert at == sorted(at)
     # back to step k and decide again: a new branch from k, the states before it untouched
     kept = s.history[k].fingerprint()
     s.slider.value = k
     assert s.decision.children                       # the buttons are offered again at that step
     s.decide("roll")
-    assert s.index == k + 1 and s.history[k].fingerprint() == kept
+    assert s.index == s.last and s.history[k].fingerprint() == kept
     assert not s.errors.outputs
 
 
@@ -117,7 +122,7 @@ def test_a_refused_class_decision_at_an_earlier_step_keeps_the_game():
 
 def test_the_class_view_hides_secret_answers_while_the_class_plays():
     """DL-I7: where the smiling star was hidden stays hidden from the picker, even in the class view."""
-    s = Stepper("disneyland", players=3, seed=8, agents="heuristic", class_seat=2)
+    s = Stepper("disneyland", players=3, seed=8, agents="heuristic", class_seat=2, teacher=True)
     for _ in range(60):
         d = s.history.game.pending()
         if d is None:
@@ -132,9 +137,9 @@ def test_the_class_view_hides_secret_answers_while_the_class_plays():
     k = hides[0]
     s.slider.value = k
     s.view.value = None
-    assert "decides (hide)" in s.event_log.value and "smiling star in the" not in s.event_log.value
-    s.view.value = s.history[k - 1].pending().player          # the hider knows
-    assert "smiling star in the" in s.event_log.value
+    assert "lays a choice face down (hide)" in s.event_log.value and "smiling star in the" not in s.event_log.value
+    s.view.value = s.history[k - 1].pending().player          # the hider knows what lies face down
+    assert "lays face down: smiling star in the" in s.event_log.value
 
 
 def test_errors_in_callbacks_are_shown_in_the_widget():

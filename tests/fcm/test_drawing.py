@@ -41,9 +41,9 @@ def test_dinnertime_trace_draws_one_arrow_per_sale():
     ax = drawing.draw_dinnertime(g, recs)
     arrows = [c for c in ax.get_children() if isinstance(c, Annotation)]
     assert len(arrows) == 1
-    texts = [t.get_text() for t in ax.texts]
-    assert "11" in texts                      # the loser's price + distance beside the house
-    assert any(t.startswith("10+0=10") for t in texts)
+    texts = [t.get_text() for table in ax.child_axes for t in table.texts]    # the table beside the map
+    row = next(t for t in texts if t.startswith("house 18: "))
+    assert "10+0=10" in row and "(also P" in row and row.endswith(" 11)")     # the loser's price + distance
 
 
 def test_timeline_demand_and_marketing_figures():
@@ -60,7 +60,7 @@ def test_timeline_demand_and_marketing_figures():
 
 def test_stepper_plays_fcm_and_the_class_decides():
     from toolkit.widgets import Stepper
-    s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1)
+    s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1, teacher=True)
     d = s.state.pending()
     assert d.player == 1 and d.kind == "reserve"
     s.decide(300)

@@ -38,10 +38,11 @@ def test_state_draws_at_start_mid_race_and_at_the_end():
 
 def test_mcd_7_2_extras_are_face_down_in_another_players_view():
     g = arrange(players=2, extras={2: counts(pie=2)})
-    pie = drawing.FOOD_COLOURS["pie"]
-    mine = _colours(drawing.draw_racks(g, viewer=2))
-    theirs = _colours(drawing.draw_racks(g, viewer=1))
-    assert mine.count(pie) == theirs.count(pie) + 2
+
+    def texts(viewer):
+        return [t.get_text() for t in drawing.draw_racks(g, viewer=viewer).texts]
+    assert "+2" in texts(2) and "+2" in texts(None)           # counted under the pie's slot
+    assert "+2" not in texts(1) and "face\ndown" in texts(1) and "extras: 2" in texts(1)
 
 
 def test_menu_card_shows_red_and_black_lines_and_the_order():
@@ -50,7 +51,7 @@ def test_menu_card_shows_red_and_black_lines_and_the_order():
     ax = drawing.draw_menu(menu)
     colours = {t.get_text().split("  ")[-1]: t.get_color() for t in ax.texts}
     assert any(c == drawing.RED for c in colours.values()) and any(c == drawing.BLACK for c in colours.values())
-    assert any(t.get_text() == "the order:" for t in ax.texts)
+    assert any(t.get_text().startswith("the order") for t in ax.texts)
 
 
 def test_score_timeline_has_the_25_point_line():
@@ -75,6 +76,6 @@ def test_mcd_5_3_race_drawn_step_by_step():
     agents = make_agents("mcdonalds", 4, "heuristic")
     while not (g.last_race and g.last_race["winner"] and g.last_race["marbles"][0] != g.last_race["winner"]):
         play(g, agents, max_steps=1)
-    texts = [t.get_text() for t in drawing.draw_race(g).texts]
+    texts = [t.get_text().lstrip("\u2713\u2717 ") for t in drawing.draw_race(g).texts]   # past the tick or cross
     assert texts.index("wrong") < texts.index("right: fills the order")
     assert len(g.last_race["marbles"]) < 3 or "not read" in texts

@@ -1,24 +1,44 @@
-"""The stepper: a history of states and an index, drawn one step at a time.
+"""The stepper: a history of states and an index, drawn one step at a time, laid out for a projector.
 
-No rule logic lives here: the core's play loop makes every move, the game's drawing module draws it,
-the game's rules page explains it.
+No rule logic lives here: the core's play loop makes every move, the game's drawing module draws it (and says
+which place on its picture means which option, ``click_targets``), the game's rules page explains it.
+
+Keys and clicks come through ``ipyevents``: it reports a click on the Image widget in the PNG's own pixels, so the
+picture stays the drawing module's PNG (the same bytes as ``frame_png``) and a click maps back to the drawing's
+data coordinates exactly; and it sends key presses over the stepper to Python.
 """
 from __future__ import annotations
 
+import base64
 import html
 import importlib
 import inspect
 import io
+import os
+import random
 import traceback
 
 import ipywidgets as w
+from ipyevents import Event
 
 from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class, make_agents
+from .log import log_html
+from .style import STYLE
 
-MAX_BUTTONS = 10   # more options than this come as a drop-down list
+MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
+SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
+PANEL = 340                 # CSS px of the decision and log column beside the board
+CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
+HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
+
+
+def fresh_seed() -> int:
+    """A seed nobody in the room can know in advance (``secrets``-grade), unless SEED_VARIABLE fixes it."""
+    fixed = os.environ.get(SEED_VARIABLE, "").strip()
+    return int(fixed) if fixed else random.SystemRandom().randrange(2 ** 32)
 
 
 class _ClassOr(Agent):
@@ -33,9 +53,18 @@ class _ClassOr(Agent):
         return self.agent.choose(game, decision, rng)
 
 
+def _button(description, icon, tooltip, width="auto"):
+    return w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width=width))
+
+
 class Stepper(w.VBox):
     """Step through a seeded game; optionally the class makes one seat's decisions (``class_seat``) and/or
     every decision of some kinds, whoever's they are (``class_kinds``, e.g. McDonald's races by hand).
+
+    ``seed=None`` draws a fresh seed, shown once the game is over. With ``class_seat`` the class sees only its
+    own seat's view until the game ends; ``teacher=True`` unlocks the other seats and the class view.
+    Frames are PNGs at ``dpi`` x ``pixel_ratio`` shown at ``dpi`` CSS pixels per inch of the figure at most
+    (never stretched; smaller where the screen is), so they are sharp on a 2x screen and on a projector.
 
     >>> s = Stepper("disneyland", players=2, seed=1)
     >>> s.index == 0 and s.last > 10
@@ -44,9 +73,9 @@ class Stepper(w.VBox):
     1
     """
 
-    def __init__(self, game: str = "disneyland", players: int = 4, seed: int = 0, agents="heuristic",
-                 class_seat: int | None = None, options: dict | None = None, dpi: int = 72, interval: int = 900,
-                 class_kinds=()):
+    def __init__(self, game: str = "disneyland", players: int = 4, seed: int | None = 0, agents="heuristic",
+                 class_seat: int | None = None, options: dict | None = None, dpi: int = 100, pixel_ratio: int = 2,
+                 interval: int = 900, class_kinds=(), teacher: bool = False):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
         kinds = [agents] * players if isinstance(agents, (str, Agent)) else list(agents)
@@ -60,52 +89,102 @@ class Stepper(w.VBox):
             person = PersonAgent()
             self.agents = [a if isinstance(a, PersonAgent) else _ClassOr(a, self.class_kinds, person)
                            for a in self.agents]
-        self.class_seat = class_seat
-        self.history = History(cls(players=players, seed=seed, options=options))
+        self.class_seat, self.teacher, self.players = class_seat, teacher, players
+        self.seed = fresh_seed() if seed is None else seed
+        self.history = History(cls(players=players, seed=self.seed, options=options))
         self.drawing = importlib.import_module(cls.drawing_module)
         # a drawing may offer a quicker frame for steppers (e.g. the unchanging board drawn once)
         self._draw_kw = {"fast": True} if "fast" in inspect.signature(self.drawing.draw_state).parameters else {}
         self.clauses = cls.clauses()
-        self.dpi = dpi
-        self._fig = None
+        self.dpi, self.pixel_ratio = dpi, pixel_ratio
+        self._fig = self._ax = None
         self._advance()
-
-        n = self.last
-        self.play_widget = w.Play(value=0, min=0, max=n, step=1, interval=interval, description="play")
-        self.slider = w.IntSlider(value=0, min=0, max=n, description="step", continuous_update=False,
-                                  layout=w.Layout(width="420px"))
-        w.jslink((self.play_widget, "value"), (self.slider, "value"))
-        self.start_button = w.Button(description="start", icon="fast-backward", layout=w.Layout(width="80px"))
-        self.back_button = w.Button(description="back", icon="step-backward", layout=w.Layout(width="80px"))
-        self.step_button = w.Button(description="step", icon="step-forward", layout=w.Layout(width="80px"))
-        self.end_button = w.Button(description="end", icon="fast-forward", layout=w.Layout(width="80px"))
-        views = [("class view", None)] + [(f"Player {s}", s) for s in range(1, players + 1)]
-        self.view = w.ToggleButtons(options=views, value=None if class_seat is None else class_seat,
-                                    description="view", style={"button_width": "80px"})
-        self.image = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.event_log = w.HTML(layout=w.Layout(max_height="240px", overflow="auto", border="1px solid #ddd",
-                                          padding="4px"))
-        self.decision = w.VBox()
-        self.errors = w.Output()
-        for b, f in ((self.start_button, self.to_start), (self.back_button, self.back),
-                     (self.step_button, self.step), (self.end_button, self.to_end)):
-            b.on_click(self._guard(lambda _b, f=f: f()))
-        self.slider.observe(self._guard(lambda ch: self._show()), names="value")
-        self.view.observe(self._guard(lambda ch: self._show()), names="value")
-        controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.step_button,
-                           self.end_button, self.slider])
-        super().__init__([controls, self.view, self.image, self.decision, self.event_log, self.errors])
+        self._build(interval)
         if class_seat is not None or self.class_kinds:
-            # where the class must decide (this draws the step); the Play widget too, since the browser's
-            # link copies the Play's value into the slider when the page opens
-            self.play_widget.value = self.slider.value = self.last
+            self.slider.value = self.last          # where the class must decide (this draws the step)
         if self.slider.value == 0:
             self._show()
+
+    # --- the widgets ---------------------------------------------------------------------------
+    def _build(self, interval):
+        n = self.last
+        # the Play widget only ticks (hidden); the play/pause toggle drives it, so it never rewinds or restarts
+        self.play_widget = w.Play(value=0, min=0, max=n, step=1, interval=interval, repeat=False,
+                                  layout=w.Layout(display="none"))
+        self.play_button = w.ToggleButton(description="play", icon="play", layout=w.Layout(width="auto"),
+                                          tooltip="play the game step by step; press again to pause where it is")
+        self.start_button = _button("start", "fast-backward", "go to the start of the game (step 0)")
+        self.back_button = _button("back", "step-backward", "one step back (key: \N{LEFTWARDS ARROW})")
+        self.step_button = _button("step", "step-forward", "one step forward (key: \N{RIGHTWARDS ARROW})")
+        self.end_button = _button("end", "fast-forward", "go to the last step played so far")
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="step", continuous_update=False,
+                                  tooltip="drag to any step of the game", layout=w.Layout(width="300px"))
+        self.save_button = _button("save picture", "download", "make download links for this picture (PNG, SVG)")
+        self.save_links = w.HTML()
+        self.view = w.ToggleButtons(options=self._view_options(), value=self.class_seat,
+                                    tooltips=self._view_tooltips(), style={"button_width": "auto"},
+                                    layout=w.Layout(flex="0 0 auto"))
+        self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
+        self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
+        self.event_log = w.HTML(layout=w.Layout(flex="1 1 auto", min_height="90px", overflow="auto",
+                                                border="1px solid #ddd", padding="2px 6px"))
+        self.event_log.add_class("bgt-log")
+        self.decision = w.VBox(layout=w.Layout(flex="0 0 auto", max_height="45vh", overflow="auto"))
+        self.errors = w.Output()
+        for wdg, name in ((self.decision, "decision"), (self.errors, "errors"), (self.message, "message"),
+                          (self.view, "view"), (self.image, "image"), (self.save_links, "save-links"),
+                          (self.play_button, "play")):
+            wdg.add_class(f"bgt-{name}")     # names for the page's style and the browser test
+        for b, f in ((self.start_button, self.to_start), (self.back_button, self.back),
+                     (self.step_button, self.step), (self.end_button, self.to_end),
+                     (self.save_button, self.save_picture)):
+            b.on_click(self._guard(lambda _b, f=f: f()))
+        self.slider.observe(self._guard(self._slider_moved), names="value")
+        self.slider.observe(self._guard(lambda ch: self._set_max()), names=["min", "max"])
+        self.play_widget.observe(self._guard(self._ticked), names="value")
+        self.play_widget.observe(self._guard(lambda ch: self._set_max()), names=["min", "max"])
+        self.play_widget.observe(self._guard(lambda ch: setattr(self.play_button, "value", ch.new)),
+                                 names="playing")
+        self.play_button.observe(self._guard(self._play_pressed), names="value")
+        self.view.observe(self._guard(lambda ch: self._show()), names="value")
+        controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.play_button,
+                           self.step_button, self.end_button, self.slider, self.save_button, self.save_links],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        board = w.Box([self.image], layout=w.Layout(flex="1 1 0%", min_width="0", justify_content="center",
+                                                          align_items="flex-start"))
+        board.add_class("bgt-board")
+        side = w.VBox([self.view, self.message, self.decision, self.event_log, self.errors],
+                      layout=w.Layout(flex=f"0 0 {PANEL}px", width=f"{PANEL}px",
+                                      max_height=f"calc(100vh - {HEADROOM}px)"))
+        side.add_class("bgt-side")
+        super().__init__([w.HTML(STYLE), controls, w.HBox([board, side], layout=w.Layout(width="100%"))])
+        self.add_class("bgt-stepper")
+        self._keys = Event(source=self, watched_events=["keydown"], prevent_default_action=False)
+        self._keys.on_dom_event(self._guard(self._key))
+        self._clicks = Event(source=self.image, watched_events=["click"])
+        self._clicks.on_dom_event(self._guard(self._board_clicked))
+
+    def _view_options(self):
+        if self.class_seat is not None and not self.teacher and not self.history.game.is_over():
+            return [(f"Player {self.class_seat}", self.class_seat)]     # the class sees only its own seat
+        return [("class view", None)] + [(f"Player {s}", s) for s in range(1, self.players + 1)]
+
+    def _view_tooltips(self):
+        return [("what everyone sees and every hidden card" if v is None else f"what Player {v} sees")
+                for _, v in self._view_options()]
+
+    def _set_views(self):
+        opts = self._view_options()
+        if list(self.view.options) != opts:
+            keep = self.view.value if self.view.value in [v for _, v in opts] else self.class_seat
+            with self.view.hold_trait_notifications():
+                self.view.options, self.view.tooltips = opts, self._view_tooltips()
+                self.view.value = keep
 
     # --- navigation ------------------------------------------------------------------------------
     @property
     def index(self) -> int:
-        return self.slider.value
+        return max(0, min(self.slider.value, self.last))
 
     @property
     def last(self) -> int:
@@ -127,8 +206,13 @@ class Stepper(w.VBox):
     def to_end(self):
         self.slider.value = self.last
 
+    def play(self, on: bool = True):
+        """Play on from the current step (``on=False``: pause where it is). At the end it stays there."""
+        self.play_button.value = on
+
     def decide(self, value):
-        """The class answers the decision pending at the current step (forking the history if it is earlier)."""
+        """The class answers the decision pending at the current step (forking the history if it is earlier);
+        the agents then play on to the class's next decision, which the stepper shows with every event since."""
         k = self.index
         d = self.history[k].pending()
         if not self._for_class(d):
@@ -138,10 +222,31 @@ class Stepper(w.VBox):
         self.history = branch
         self._advance()
         self._set_max()
-        if self.slider.value == k + 1:  # moving the slider redraws; otherwise redraw here
+        self._set_views()
+        if self.slider.value == self.last:   # moving the slider redraws; otherwise redraw here
             self._show()
         else:
-            self.slider.value = k + 1
+            self.slider.value = self.last
+
+    def click_board(self, x: float, y: float):
+        """A click at data coordinates (x, y) of the current frame's drawing: decide the option placed there."""
+        d = self.state.pending()
+        if not self._for_class(d):
+            self.message.value = "<span class='bgt-hint'>The board is not a choice at this step.</span>"
+            return
+        for value, (x0, y0, x1, y1) in self._targets(d):
+            if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1):
+                self.decide(value)
+                return
+        self.message.value = "<span class='bgt-hint'>No option there: click inside a dashed outline, or a button.</span>"
+
+    def save_picture(self):
+        """Download links for the current frame, as PNG and as SVG (data URIs, so they work in Voilà too)."""
+        name = f"{self.game_name}_step{self.index}" + ("" if self.view.value is None else f"_p{self.view.value}")
+        png = base64.b64encode(bytes(self.image.value)).decode()
+        svg = base64.b64encode(self._frame_bytes("svg")).decode()
+        self.save_links.value = (f"<a download='{name}.png' href='data:image/png;base64,{png}'>PNG</a> · "
+                                 f"<a download='{name}.svg' href='data:image/svg+xml;base64,{svg}'>SVG</a>")
 
     # --- internals -------------------------------------------------------------------------------
     def _class_plays(self) -> bool:
@@ -156,7 +261,66 @@ class Stepper(w.VBox):
         play(None, self.agents, history=self.history)
 
     def _set_max(self):
-        self.slider.max = self.play_widget.max = self.last
+        """Slider and ticker span exactly the steps played: values set from the browser are put back."""
+        for wdg in (self.slider, self.play_widget):
+            if (wdg.min, wdg.max) != (0, self.last):
+                with wdg.hold_trait_notifications():
+                    wdg.min, wdg.max = 0, self.last
+
+    def _slider_moved(self, change):
+        k = self.index
+        if self.slider.value != k:           # set past the history from the browser: back in range
+            self.slider.value = k
+            return
+        if self.play_widget.value != k:
+            self.play_widget.value = k
+        self._show()
+
+    def _ticked(self, change):
+        k = max(0, min(change.new, self.last))
+        if self.slider.value != k:
+            self.slider.value = k
+
+    def _play_pressed(self, change):
+        if change.new and self.index >= self.last:
+            self.play_button.value = False   # at the end: nothing to play, and no silent restart
+            self.message.value = "<span class='bgt-hint'>This is the last step: \"start\" goes back to step 0.</span>"
+            return
+        self.play_button.icon, self.play_button.description = ("pause", "pause") if change.new else ("play", "play")
+        if change.new:
+            self.play_widget.value = self.index
+        self.play_widget.playing = change.new
+
+    def _key(self, event):
+        key = event.get("key")
+        if key == "ArrowRight":
+            self.step()
+        elif key == "ArrowLeft":
+            self.back()
+
+    def _board_clicked(self, event):
+        if self._ax is None or "dataX" not in event:
+            return
+        # the PNG's pixels (from the top) -> the figure's display pixels (from the bottom) -> data coordinates
+        scale = self._fig.dpi / (self.dpi * self.pixel_ratio)
+        height = self._fig.bbox.height
+        x, y = self._ax.transData.inverted().transform((event["dataX"] * scale, height - event["dataY"] * scale))
+        self.click_board(float(x), float(y))
+
+    def _targets(self, d, state=None):
+        """(value, data-coordinate box) pairs: where on the current frame each option of ``d`` lies. Places
+        that overlap another option's are left out: a click must mean one option only."""
+        find = getattr(self.drawing, "click_targets", None)
+        if find is None or self._ax is None:
+            return []
+        state = self.state if state is None else state
+        boxes = [(v, tuple(sorted(b[0::2]) + sorted(b[1::2]))) for v, b in find(state, d, ax=self._ax)
+                 if v in d.values]      # as (x0, x1, y0, y1)
+
+        def overlap(a, b):
+            return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+        return [(v, (b[0], b[2], b[1], b[3])) for i, (v, b) in enumerate(boxes)
+                if not any(overlap(b, o) for j, (_, o) in enumerate(boxes) if j != i)]
 
     def _guard(self, f):
         def run(*a):
@@ -167,79 +331,87 @@ class Stepper(w.VBox):
                 self.errors.append_stdout(traceback.format_exc(limit=3))
         return run
 
-    def frame_png(self, k: int | None = None, viewer="current") -> bytes:
-        """The picture of step ``k`` (default: the current one) from the chosen view."""
-        state = self.history[self.index if k is None else k]
-        viewer = self.view.value if viewer == "current" else viewer
+    def _draw(self, state, viewer):
         if self._fig is None:
-            ax = self.drawing.draw_state(state, viewer=viewer, **self._draw_kw)
-            self._fig = ax.figure
+            self._ax = self.drawing.draw_state(state, viewer=viewer, **self._draw_kw)
+            self._fig = self._ax.figure
         else:
             self._fig.clf()
-            self.drawing.draw_state(state, viewer=viewer, ax=self._fig.add_subplot(), **self._draw_kw)
+            self._ax = self._fig.add_subplot()
+            self.drawing.draw_state(state, viewer=viewer, ax=self._ax, **self._draw_kw)
+        d = state.pending()
+        if self._for_class(d):           # where the class may click, outlined: the board shows its choices
+            from matplotlib.patches import Rectangle
+            for _v, (x0, y0, x1, y1) in self._targets(d, state):
+                self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, ec=CLICK_OUTLINE, lw=1.2,
+                                             ls=(0, (3, 2)), zorder=20))
+
+    def _frame_bytes(self, fmt="png") -> bytes:
         buf = io.BytesIO()
-        # light compression: a frame is shown once, and encoding is a good part of a redraw
-        self._fig.savefig(buf, format="png", dpi=self.dpi, facecolor="white", pil_kwargs={"compress_level": 1})
+        # light compression: a frame is shown once, and encoding is a good part of a redraw (3: smaller than 1, as quick)
+        kw = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
+        self._fig.savefig(buf, format=fmt, dpi=self.dpi * self.pixel_ratio, facecolor="white", **kw)
         return buf.getvalue()
+
+    def frame_png(self, k: int | None = None, viewer="current") -> bytes:
+        """The picture of step ``k`` (default: the current one) from the chosen view."""
+        viewer = self.view.value if viewer == "current" else viewer
+        self._draw(self.history[self.index if k is None else k], viewer)
+        return self._frame_bytes("png")
+
+    def _size_image(self):
+        """Natural size: one CSS pixel per ``pixel_ratio`` PNG pixels at most, smaller to fit the screen."""
+        wide, high = self._fig.get_size_inches() * self.dpi
+        fit = f"calc((100vh - {HEADROOM}px) * {wide / high:.4f})"
+        self.image.layout.width = f"min(100%, {wide:.0f}px, {fit})"
+        self.image.layout.height = "auto"
 
     def _show(self):
         k = self.index
         self.image.value = self.frame_png(k)
+        self._size_image()
+        self.save_links.value = ""
+        self.message.value = ""
         self.event_log.value = self._log_html(k)
         self._decision_buttons(k)
 
     def _log_html(self, k: int) -> str:
-        viewer = self.view.value
-        rows = []
-        if k == 0:
-            rows.append("<b>Setup</b>")
-        else:
-            prev = self.history[k - 1]
-            d = prev.pending()
-            choice = self.history[k].choices[-1]
-            if viewer == d.player or (viewer is None and not (d.secret and self._class_plays())):
-                label = d.option(choice).label if choice in d.values else str(choice)
-                rows.append(f"<b>Step {k}: Player {d.player} decides: {html.escape(d.prompt)} → "
-                            f"{html.escape(label)}</b>")
-            else:
-                rows.append(f"<b>Step {k}: Player {d.player} decides ({html.escape(d.kind)})</b>")
-        for e in self.history.events_at(k):
-            ids = ", ".join(e.clauses)
-            why = "<br>".join(f"<i>{c}</i>: {html.escape(self.clauses.get(c, ''))}" for c in e.clauses)
-            rows.append(f"<div style='margin:3px 0'>{html.escape(e.text)} <code>[{ids}]</code>"
-                        f"<div style='color:#666;font-size:85%;margin-left:1em'>{why}</div></div>")
-        state = self.history[k]
-        nxt = state.pending()
-        if nxt is None:
-            rows.append("<b>The game is over.</b>")
-        elif viewer in (None, nxt.player):
-            rows.append(f"<span style='color:#555'>Next: Player {nxt.player}: {html.escape(nxt.prompt)}</span>")
-        return "".join(rows)
+        over = self.history.game.is_over()
+        end = f"Seed {self.seed} (this game again: <code>seed={self.seed}</code>)." if over and k == self.last else ""
+        viewer, hide = self.view.value, self._class_plays()
+        # while the class plays, even the class view (teacher=True) tells only what the class's seat may see
+        events_viewer = self.class_seat if viewer is None and hide and self.class_seat else viewer
+        return log_html(self.history, k, viewer, self.clauses, for_class=self._for_class, hide_secrets=hide,
+                        end_note=end, events_viewer=events_viewer)
 
     def _decision_buttons(self, k: int):
         d = self.history[k].pending()
         if not self._for_class(d):
             waiting = self.history.game.pending()
             if k < self.last and self._for_class(waiting):
-                go = w.Button(description=f"to step {self.last}, where the class decides", icon="fast-forward",
-                              layout=w.Layout(width="auto"))
+                go = _button(f"to step {self.last}, where the class decides", "fast-forward",
+                             "go to the step where the class has to decide")
                 go.on_click(self._guard(lambda _b: self.to_end()))
                 self.decision.children = (go,)
             else:
                 self.decision.children = ()
             return
-        head = w.HTML(f"<b>The class decides for Player {d.player}: {html.escape(d.prompt)}</b>"
-                      f" <code>[{', '.join(d.clauses)}]</code>")
+        on_board = bool(self._targets(d))
+        hint = " <span class='bgt-hint'>Click a dashed place on the board, or:</span>" if on_board else ""
+        head = w.HTML(f"<div class='bgt-prompt'><b>The class decides for Player {d.player}:</b> "
+                      f"{html.escape(d.prompt)} <code>[{', '.join(d.clauses)}]</code>{hint}</div>")
         if len(d.options) <= MAX_BUTTONS:
             buttons = []
             for o in d.options:
-                b = w.Button(description=o.label[:40], tooltip=o.label, layout=w.Layout(width="auto"))
+                b = w.Button(description=o.label, tooltip=o.label, layout=w.Layout(width="auto", height="auto"))
+                b.add_class("bgt-option")
                 b.on_click(self._guard(lambda _b, v=o.value: self.decide(v)))
                 buttons.append(b)
             self.decision.children = (head, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
         else:
-            pick = w.Dropdown(options=[(o.label, o.value) for o in d.options])
-            go = w.Button(description="decide")
+            pick = w.Dropdown(options=[(o.label, o.value) for o in d.options], tooltip="the options, in order",
+                              layout=w.Layout(width="230px"))
+            go = _button("decide", "check", "decide the option chosen in the list")
             go.on_click(self._guard(lambda _b: self.decide(pick.value)))
             self.decision.children = (head, w.HBox([pick, go]))
 

@@ -9,15 +9,27 @@ import math
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, score_timeline, status_title
+from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes,
+                        player_colour, score_timeline, status_title, text_on)
 from .rules import HOURS
 
-PILE_COLOURS = {"red": "#e74c3c", "green": "#27ae60", "orange": "#f39c12", "pink": "#f78fb3",
-                "blue": "#3498db", "yellow": "#f1c40f", "purple": "#8e44ad"}
+# the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
+PILE_COLOURS = {"red": OKABE_ITO["vermillion"], "green": OKABE_ITO["bluish green"], "orange": OKABE_ITO["orange"],
+                "pink": OKABE_ITO["reddish purple"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
+                "purple": "#4B2E83"}
 SPACE_FILL = {"camera": "#d5d8dc", "star": "#fdebd0", "clock": "#d6eaf8"}
-GOOD, BAD, HIDDEN = "#f5b041", "#5d6d7e", "#aab7b8"
+# photos also carry their worth ("5", "0") or "?" face down, so they never rest on colour alone
+GOOD, BAD, HIDDEN = "#FFFFFF", "#555555", "#BBBBBB"
+PHOTO_MARK = {GOOD: "5", BAD: "0", HIDDEN: "?"}
+CLOSED = "#B03A00"          # the clock's hand and the closing hour (dark enough to read as text)
 
-__all__ = ["draw_board", "draw_collections", "draw_state", "state_png", "score_timeline"]
+#: Colours told apart by colour: a collection's cards by pile and its photos; the trains by seat.
+DISTINCT_COLOURS = {"cards and photos": {**PILE_COLOURS, "good photo": GOOD, "bad photo": BAD,
+                                         "face-down photo": HIDDEN},
+                    "players": dict(enumerate(PLAYER_COLOURS[:4], 1))}
+
+__all__ = ["draw_board", "draw_collections", "draw_state", "state_png", "score_timeline", "DRAWINGS",
+           "DISTINCT_COLOURS"]
 
 
 def _xy(pos):
@@ -27,21 +39,22 @@ def _xy(pos):
 
 CLOCK = (3.9, 4.6, 1.05)         # centre x, y and radius of the park clock
 BOARD_LIMITS = (-0.6, 9.6)
+BOARD_SIZE = (4.6, 4.6)          # inches: the board's size inside draw_state's frame
 
 
 def _pile_xy(k):
     """Where the k-th colour pile lies inside the loop."""
-    return 1.7 + (k % 4) * 1.9 + (0.95 if k >= 4 else 0), (7.1 if k < 4 else 1.9)
+    return 1.7 + (k % 4) * 1.9 + (0.95 if k >= 4 else 0), (7.25 if k < 4 else 2.05)
 
 
 def _board_static(ax, board):
-    """Everything on the board that never moves: track, icons, pile boxes and names, the clock face, the
-    photo deck's box and the wishing stars."""
+    """Everything on the board that never moves: track, icons, pile boxes' names, the clock face, the photo
+    deck's box and the wishing stars."""
     squares, icons, stars = [], [], []
     for s in board.track:
         x, y = _xy(s.pos)
         fill = PILE_COLOURS.get(s.pile, "#ccc") if s.kind == "draw" else SPACE_FILL[s.kind]
-        squares.append(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fc=fill, ec="white", lw=1, alpha=0.9))
+        squares.append(Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, fc=fill, ec="white", lw=1))
         if s.kind == "star":
             stars.append((x, y))
         elif s.kind == "clock":
@@ -52,10 +65,8 @@ def _board_static(ax, board):
             icons.append(Circle((x, y + 0.01), 0.1, fc="white"))
     for k, colour in enumerate(board.piles):
         px, py = _pile_xy(k)
-        icons.append(FancyBboxPatch((px - 0.6, py - 0.7), 1.2, 1.4, boxstyle="round,pad=0.02",
-                                    fc=PILE_COLOURS.get(colour, "#ccc"), ec=INK, lw=0.8, alpha=0.95))
-        ax.text(px, py - 0.35, _short(board.lands[colour]), ha="center", va="center", fontsize=5.5, color="white",
-                zorder=3)
+        ax.text(px, py - 0.68, _short(board.lands[colour]), ha="center", va="top", fontsize=8, color=INK, zorder=3,
+                linespacing=1.0)
     icons.append(FancyBboxPatch((6.2, 4.0), 1.1, 1.3, boxstyle="round,pad=0.02", fc=HIDDEN, ec=INK, lw=0.8))
     cx, cy, r = CLOCK
     icons.append(Circle((cx, cy), r, fc="white", ec=INK, lw=1.5))
@@ -65,37 +76,42 @@ def _board_static(ax, board):
     ax.scatter(*zip(*stars), marker="*", s=150, c="#f39c12", edgecolors=INK, linewidths=0.5, zorder=2)
     for h in (12, 3, 6, 9):
         a = math.radians(90 - h * 30)
-        ax.text(cx + 0.78 * r * math.cos(a), cy + 0.78 * r * math.sin(a), str(h), ha="center", va="center",
-                fontsize=6, zorder=3)
-    ax.text(6.75, 4.3, "photos", ha="center", fontsize=6, color="white", zorder=3)
-    ax.plot([1.6, 1.6], [5.0, 4.2], ls="none", marker="*", ms=16, color="#f4d03f", mec=INK, mew=0.6)
-    ax.text(1.6, 3.8, "wishing\nstars", ha="center", va="top", fontsize=5.5)
+        ax.text(cx + 0.76 * r * math.cos(a), cy + 0.76 * r * math.sin(a), str(h), ha="center", va="center",
+                fontsize=8, zorder=3)
+    ax.text(6.75, 4.15, "photos", ha="center", va="bottom", fontsize=8, color=text_on(HIDDEN), zorder=3)
+    ax.plot([1.5, 1.5], [5.3, 4.5], ls="none", marker="*", ms=16, color="#f4d03f", mec=INK, mew=0.6)
+    ax.text(1.5, 4.1, "wishing\nstars", ha="center", va="top", fontsize=8)
 
 
 def _board_dynamic(ax, game):
-    """What changes: cards left in each pile, photos left, the clock hand, the trains."""
+    """What changes: each pile (faded to an outline once empty) with the cards left, the photos left, the clock
+    hand, the trains."""
     for k, colour in enumerate(game.board.piles):
         px, py = _pile_xy(k)
         left = len(game.piles[colour])
-        if not left:      # an empty pile fades
-            ax.add_patch(Rectangle((px - 0.62, py - 0.72), 1.24, 1.44, fc="white", ec="none", alpha=0.7, zorder=4))
-        ax.text(px, py + 0.25, str(left), ha="center", va="center", fontsize=12, weight="bold", color="white",
-                zorder=5)
-    ax.text(6.75, 4.85, str(len(game.photos)), ha="center", fontsize=12, weight="bold", color="white", zorder=5)
+        fill = PILE_COLOURS.get(colour, "#ccc")
+        ax.add_patch(FancyBboxPatch((px - 0.6, py - 0.6), 1.2, 1.2, boxstyle="round,pad=0.02", zorder=2,
+                                    fc=fill if left else "white", ec=fill if not left else INK,
+                                    lw=2 if not left else 0.8, ls="--" if not left else "-"))
+        ax.text(px, py, str(left), ha="center", va="center", fontsize=13, weight="bold", zorder=5,
+                color=text_on(fill) if left else INK)
+    ax.text(6.75, 4.95, str(len(game.photos)), ha="center", va="center", fontsize=13, weight="bold",
+            color=text_on(HIDDEN), zorder=5)
     cx, cy, r = CLOCK
     hour = game.hour()
     a = math.radians(90 - hour * 30)
-    ax.plot([cx, cx + 0.6 * r * math.cos(a)], [cy, cy + 0.6 * r * math.sin(a)], color="#c0392b", lw=2.5,
+    ax.plot([cx, cx + 0.55 * r * math.cos(a)], [cy, cy + 0.55 * r * math.sin(a)], color=CLOSED, lw=2.5,
             solid_capstyle="round", zorder=4)
     ax.add_patch(Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
     closed = game.clock >= HOURS
-    ax.text(cx, cy - r - 0.25, "park closed" if closed else f"{hour} o'clock, {HOURS - game.clock} h left",
-            ha="center", va="top", fontsize=7, color="#c0392b" if closed or game.clock == HOURS - 1 else INK)
+    ax.text(cx, cy - r - 0.15, "park closed" if closed else f"{hour} o'clock, {HOURS - game.clock} h left",
+            ha="center", va="top", fontsize=9, color=CLOSED if closed or game.clock == HOURS - 1 else INK)
     for seat, p in enumerate(game.pos, 1):
         x, y = _xy(game.board.track[p].pos)
         ring = 2.5 if seat == game.current and not game.over else 1
-        ax.add_patch(Circle((x, y - 0.05), 0.3, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
-        ax.text(x, y - 0.05, str(seat), ha="center", va="center", color="white", fontsize=8, weight="bold", zorder=7)
+        ax.add_patch(Circle((x, y - 0.05), 0.34, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
+        ax.text(x, y - 0.05, str(seat), ha="center", va="center", color=text_on(player_colour(seat)), fontsize=9,
+                weight="bold", zorder=7)
 
 
 _BACKGROUNDS: dict = {}     # id(board) -> (board, pixels, size); the board is kept so its id stays its own
@@ -109,7 +125,7 @@ def _background(board):
             _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-        fig = Figure(figsize=(4.1, 4.1), dpi=170)      # the board's size inside draw_state's figure, at 2x
+        fig = Figure(figsize=BOARD_SIZE, dpi=2 * 96)      # the board's size inside draw_state's frame, at 2x
         FigureCanvasAgg(fig)
         ax = fig.add_axes((0, 0, 1, 1))
         _board_static(ax, board)
@@ -126,7 +142,7 @@ def draw_board(game, ax=None, viewer=None, fast=False):
 
     ``fast`` draws the unchanging part as a cached picture (for steppers) instead of shapes and text.
     """
-    ax = new_axes(ax, size=(6, 6))
+    ax = new_axes(ax, size=BOARD_SIZE, margins=0.01)
     if fast:
         import numpy as np
         _, pixels, (w, h) = _background(game.board)
@@ -137,80 +153,126 @@ def draw_board(game, ax=None, viewer=None, fast=False):
     _board_dynamic(ax, game)
     ax.set_xlim(*BOARD_LIMITS)
     ax.set_ylim(*BOARD_LIMITS)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return board_axes(ax)
 
 
 def _short(land: str) -> str:
-    """The first word of a land's name ("Main", "Fantasyland", "New ..."), enough to tell the piles apart."""
+    """A land's name on two short lines, enough to tell the piles apart: "Adventure-/land", "Main/Street",
+    "Matter-/horn", "New/Orleans".
+
+    >>> [_short(x) for x in ("Adventureland", "Main Street, U.S.A.", "Matterhorn and Storybook Land")]
+    ['Adventure-\\nland', 'Main\\nStreet', 'Matter-\\nhorn']
+    """
     words = land.replace(",", "").split()
-    return words[0] if len(words[0]) > 4 else " ".join(words[:2])
+    first = words[0]
+    if len(first) > 4 and first.lower().endswith(("land", "horn")):
+        return f"{first[:-4]}-\n{first[-4:]}"
+    return first if len(first) > 4 else "\n".join(words[:2])
 
 
 def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, height=10.2, legend=True):
-    """Each player's cards face up and photos face down (shown only to their holder and in the class view)."""
-    ax = new_axes(ax, size=(6, 6))
-    band = height / game.players
+    """Each player's cards face up and photos face down (shown only to their holder and in the class view).
+    A card has its pile's colour, with a white star if it is a character (2 points); a photo shows its worth,
+    5 or 0, or "?" when face down."""
+    ax = new_axes(ax, size=(5.2, 5.2), margins=0.01)
+    band = (height - (0.5 if legend else 0)) / game.players
     view = game.view(viewer)
+    per_row = int(width / 0.5)
+    stars, cards, discs = [], [], []
     for seat in range(1, game.players + 1):
         y = top - (seat - 1) * band
         pts = view["scores"][seat - 1]
         sees = viewer in (None, seat)
         label = f"Player {seat}: {pts} points" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
-        ax.text(x0, y - 0.15, label, fontsize=8, weight="bold", color=player_colour(seat), va="top")
+        discs.append(Circle((x0 + 0.22, y - 0.3), 0.22, fc=player_colour(seat), ec=INK, lw=0.6))
+        ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
+                color=text_on(player_colour(seat)))
+        ax.text(x0 + 0.6, y - 0.3, label, fontsize=9, weight="bold", color=INK, va="center")
         items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
-        per_row = int(width / 0.5)
-        stars, marks, cards = [], [], []
         for k, (what, item) in enumerate(items):
             cx = x0 + (k % per_row) * 0.5
-            cy = y - 0.75 - (k // per_row) * 0.95
+            cy = y - 0.65 - (k // per_row) * 0.85
             if what == "card":
                 c = game.card[item]
                 fc = PILE_COLOURS.get(c.colour, "#ccc")
                 if c.kind == "character":
-                    stars.append((cx + 0.21, cy - 0.4))
-            elif sees:
-                fc = GOOD if game.photo_good[item] else BAD
+                    stars.append((cx + 0.21, cy - 0.37))
             else:
-                fc = HIDDEN
-                marks.append((cx + 0.21, cy - 0.4))
-            cards.append(Rectangle((cx, cy - 0.75), 0.42, 0.7, fc=fc, ec=INK, lw=0.5))
-        if cards:
-            ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
-        # one scatter per symbol keeps a frame fast: a star on characters (2 points), a ring on hidden photos
-        if stars:
-            ax.scatter(*zip(*stars), marker="*", s=28, c="white", zorder=3, linewidths=0)
-        if marks:
-            ax.scatter(*zip(*marks), marker="o", s=14, facecolors="none", edgecolors="white", zorder=3)
+                fc = (GOOD if game.photo_good[item] else BAD) if sees else HIDDEN
+                ax.text(cx + 0.21, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
+                        color=text_on(fc), zorder=3)
+            cards.append(Rectangle((cx, cy - 0.74), 0.42, 0.74, fc=fc, ec=INK, lw=0.5))
         if not items:
-            ax.text(x0, y - 0.8, "no cards yet", fontsize=7, color=FAINT, va="top")
+            ax.text(x0 + 0.6, y - 0.8, "no cards yet", fontsize=8, color="#666666", va="top")
+    for group in (cards, discs):
+        if group:
+            ax.add_collection(PatchCollection(group, match_original=True, zorder=2))
+    if stars:     # one scatter for every character's star keeps a frame fast
+        ax.scatter(*zip(*stars), marker="*", s=40, c="white", edgecolors=INK, linewidths=0.4, zorder=3)
     if legend:
-        ax.text(x0, top - height - 0.05, "star: character (2)   gold: good photo (5)   slate: bad (0)   grey: face down",
-                fontsize=6, color="#555", va="bottom")
+        ax.text(x0, top - height + 0.05, "\u2605 character (2 points)   photos: 5 good, 0 bad, ? face down",
+                fontsize=8, color="#444444", va="bottom")
     ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    ax.set_ylim(min(ax.get_ylim()[0], top - height), max(ax.get_ylim()[1], top))
+    return board_axes(ax)
 
 
 def draw_state(game, viewer=None, ax=None, legend=True, fast=False):
     """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is.
 
-    Cards: attraction (1 point), with a white star a character (2); photos gold (good, 5), slate (bad, 0), grey
-    with a ring when face down. ``legend=False`` leaves out that key; ``fast=False`` draws the board as shapes
-    rather than over its cached picture.
+    Cards: attraction (1 point), with a white star a character (2); photos 5 (good), 0 (bad) or "?" face
+    down. ``legend=False`` leaves out that key; ``fast=True`` draws the board over its cached picture.
     """
-    ax = new_axes(ax, size=(11, 5.6), dpi=80)
+    ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     draw_board(game, ax=ax, viewer=viewer, fast=fast)
-    draw_collections(game, ax=ax, viewer=viewer, x0=10.3, width=10.0, legend=legend)
-    ax.set_xlim(-0.6, 20.6)
+    draw_collections(game, ax=ax, viewer=viewer, x0=10.2, width=10.0, legend=legend)
+    ax.set_xlim(-0.6, 20.4)
     ax.set_ylim(-0.6, 9.6)
     ax.set_title(status_title(game, viewer, f"park closed after {game.turn} turns: Player {game.winner()} wins"),
-                 fontsize=10)
+                 fontsize=11)
     return ax
 
 
-def state_png(game, viewer=None) -> bytes:
-    ax = draw_state(game, viewer=viewer)
-    return figure_png(ax.figure)
+def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
+    """The state's frame as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default ``FRAME_DPI``)."""
+    return figure_bytes(draw_state(game, viewer=viewer).figure, format, dpi)
+
+
+#: Every public drawing, as the legibility test and the gallery call it.
+DRAWINGS = (
+    Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
+    Drawing("draw_collections", lambda game, viewer: draw_collections(game, viewer=viewer)),
+    Drawing("score_timeline", lambda game, viewer: score_timeline(game), kind="chart", views=False),
+)
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _collection_band(game, seat: int, x0=10.3, width=10.0, top=9.6, height=10.2):
+    """The box of ``seat``'s row of cards, as draw_state lays out draw_collections."""
+    band = height / game.players
+    y = top - (seat - 1) * band
+    return (x0, y - band + 0.05, x0 + width, y)
+
+
+def _card_box(seat_band, k: int, width=10.0):
+    x0, _, _, y = seat_band
+    per_row = int(width / 0.5)
+    cx, cy = x0 + (k % per_row) * 0.5, y - 0.75 - (k // per_row) * 0.95
+    return (cx, cy - 0.75, cx + 0.42, cy - 0.05)
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
+    picture: the player to wish from (their row of cards, DL-5.3) and the card to take from them (DL-5.5)."""
+    if decision.kind == "wish-target":
+        return [(t, _collection_band(game, t)) for t in decision.values]
+    if decision.kind == "take":
+        t = game.stage[1]
+        band, cards = _collection_band(game, t), game.held_cards[t - 1]
+        out = []
+        for v in decision.values:
+            k = int(v.split("@")[1]) + len(cards) if str(v).startswith("photo@") else cards.index(v)
+            out.append((v, _card_box(band, k)))
+        return out
+    return []

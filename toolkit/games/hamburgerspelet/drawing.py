@@ -1,7 +1,10 @@
 """Drawings of Hamburgerspelet: the loop with its kitchens and chefs, the 36 spots in the middle, the collector
 cards, and the whole state as the class or one player sees it.
 
-All public functions take ``ax=None`` and return the Axes.
+All public functions take ``ax=None`` and return the Axes. Ingredients are written as three-letter codes
+(``CUC`` cucumber, in the game's language) with a key beside the cards; spots have their row letters and
+column numbers around the grid; each player's chefs have their own shape, chef 1 filled and chef 2 open; so
+nothing rests on colour alone.
 
 >>> from toolkit.games.hamburgerspelet import HamburgerGame
 >>> ax = draw_state(HamburgerGame(players=3, seed=1), viewer=2)
@@ -10,22 +13,29 @@ All public functions take ``ax=None`` and return the Axes.
 """
 from __future__ import annotations
 
-from matplotlib.collections import PatchCollection
-from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+import textwrap
 
-from ...drawing import FAINT, INK, figure_png, new_axes
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import FancyBboxPatch, Rectangle
+
+from ...drawing import FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, new_axes, text_on
 from .rules import EMPTY, NOT_SEEN
 
-# colours by the board file's keys, so the palette stays out of the rules
-KITCHEN_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6a700"}
+# colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
+KITCHEN_COLOURS = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "green": OKABE_ITO["bluish green"],
+                   "yellow": OKABE_ITO["yellow"]}
+CHEF_MARKERS = "os^D"            # seat 1..4: circle, square, triangle, diamond
 INGREDIENT_COLOURS = {"cucumber": "#38761d", "onion": "#b4a7d6", "ketchup": "#cc0000", "mayonnaise": "#fff2cc",
                       "cheese": "#f1c232", "meat": "#783f04", "tomato": "#e06666", "lettuce": "#93c47d",
                       "bun": "#e69138"}
-DARK_TEXT = {"mayonnaise", "cheese", "onion", "lettuce", "bun"}     # light tiles get dark writing
 FACE_DOWN, UNUSED = "#7f8c8d", "#e5e5e5"
 BOARD_BG = "#fbf3e4"
 
-__all__ = ["draw_board", "draw_middle", "draw_cards", "draw_state", "state_png", "kitchen_colour"]
+#: Colours told apart by colour: the kitchens and their chefs (chefs also differ in shape).
+DISTINCT_COLOURS = {"kitchens": dict(KITCHEN_COLOURS)}
+
+__all__ = ["draw_board", "draw_middle", "draw_cards", "draw_state", "state_png", "kitchen_colour",
+           "ingredient_code", "DRAWINGS", "DISTINCT_COLOURS"]
 
 
 def kitchen_colour(game, seat: int) -> str:
@@ -33,21 +43,42 @@ def kitchen_colour(game, seat: int) -> str:
     return KITCHEN_COLOURS.get(game.board.colours[seat - 1].key, "#999999")
 
 
+def ingredient_code(game, i: int) -> str:
+    """A short name for ingredient ``i`` in the game's language: its first three letters, more if another
+    ingredient begins the same way.
+
+    >>> from toolkit.games.hamburgerspelet import HamburgerGame
+    >>> g = HamburgerGame(players=2, seed=1)
+    >>> [ingredient_code(g, i) for i in range(3)]
+    ['CUC', 'ONI', 'KET']
+    """
+    names = [game.ing_name(k).upper() for k in range(game.n_ingredients)]
+    n = 3
+    while n < max(map(len, names)) and len({nm[:n] for nm in names}) < len(names):
+        n += 1
+    return names[i][:n]
+
+
 def _ing_colour(game, i):
     return INGREDIENT_COLOURS.get(game.board.ingredients[i].key, "#cccccc")
 
 
-def _text_colour(game, i):
-    return INK if game.board.ingredients[i].key in DARK_TEXT else "white"
-
-
-def _short(name: str, n: int = 6) -> str:
-    return name if len(name) <= n else name[:n - 1] + "."
+def _chefs(ax, game, spots):
+    """Chefs as markers: each seat its shape, in its kitchen's colour; chef 1 filled, chef 2 open."""
+    for seat in range(1, game.players + 1):
+        colour = kitchen_colour(game, seat)
+        now = seat == game.current and not game.over
+        for c in (0, 1):
+            pts = [spots(seat, c, p) for ci, p in enumerate(game.chefs[seat - 1]) if ci == c]
+            if pts:
+                ax.scatter(*zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=55 if now else 40, zorder=6,
+                           c=colour if c == 0 else "white", edgecolors=colour if c else INK,
+                           linewidths=2.2 if c else (1.4 if now else 0.6))
 
 
 def draw_board(game, ax=None, viewer=None):
     """The loop of squares (HB-I1), the kitchens in their colours, and the eight chefs (HB-4.5: shared squares)."""
-    ax = new_axes(ax, size=(6, 6))
+    ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
     b = game.board
     ax.add_patch(Rectangle((-0.55, -0.55), 11.1, 11.1, fc=BOARD_BG, ec=INK, lw=1.2, zorder=0))
     squares = []
@@ -57,111 +88,121 @@ def draw_board(game, ax=None, viewer=None):
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
             squares.append(Rectangle((x - 0.5, y - 0.5), 1.0, 1.0, fc=fc, ec="white", lw=1.5))
-            label = f"P{owner} kitchen" if owner else "unused"
-            ax.text(x, y - 0.36, label, ha="center", va="center", fontsize=4.8,
-                    color="white" if owner else "#888", weight="bold", zorder=3)
+            ax.text(x, y - 0.33, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
+                    color=text_on(fc), weight="bold", zorder=3)
         elif sq.kind == "hamburger":
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc="#fde9d9", ec="white", lw=1))
-            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.05), 0.6, 0.22, boxstyle="round,pad=0.04",
+            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.1), 0.6, 0.18, boxstyle="round,pad=0.04",
                                         fc=INGREDIENT_COLOURS["bun"], ec=INK, lw=0.5, zorder=2))
-            ax.add_patch(Rectangle((x - 0.32, y - 0.14), 0.64, 0.08, fc=INGREDIENT_COLOURS["meat"], lw=0, zorder=2))
-            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.3), 0.6, 0.1, boxstyle="round,pad=0.03",
+            ax.add_patch(Rectangle((x - 0.32, y - 0.2), 0.64, 0.08, fc=INGREDIENT_COLOURS["meat"], lw=0, zorder=2))
+            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.34), 0.6, 0.09, boxstyle="round,pad=0.03",
                                         fc=INGREDIENT_COLOURS["bun"], ec=INK, lw=0.5, zorder=2))
         else:
             i = sq.ingredient
-            squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=_ing_colour(game, i), ec="white", lw=1))
-            ax.text(x, y - 0.28, _short(game.ing_name(i), 7), ha="center", va="center", fontsize=4.6,
-                    color=_text_colour(game, i), zorder=3)
-        ax.text(x - 0.42, y + 0.42, str(sq.index), ha="left", va="top", fontsize=3.8, color=INK, alpha=0.6, zorder=3)
+            fc = _ing_colour(game, i)
+            squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=fc, ec="white", lw=1))
+            ax.text(x, y - 0.33, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
+                    color=text_on(fc), zorder=3)
+        fc = squares[-1].get_facecolor()
+        ax.text(x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
-    # the eight chefs: each (seat, chef) has its own place on a square so that shared squares show them all
-    for seat in range(1, game.players + 1):
-        for c, p in enumerate(game.chefs[seat - 1]):
-            x, y = b.loop[p].pos
-            dx, dy = -0.3 + 0.2 * (seat - 1), 0.2 - 0.26 * c
-            now = seat == game.current and not game.over
-            ax.add_patch(Circle((x + dx, y + dy), 0.13, fc=kitchen_colour(game, seat), ec=INK,
-                                lw=1.4 if now else 0.5, zorder=6))
-            ax.text(x + dx, y + dy, str(c + 1), ha="center", va="center", fontsize=5, color="white",
-                    weight="bold", zorder=7)
+
+    def place(seat, c, p):        # each (seat, chef) has its own place on a square, so shared squares show all
+        x, y = b.loop[p].pos
+        return x - 0.3 + 0.2 * (seat - 1) + 0.1 * c, y + 0.09 - 0.18 * c
+    _chefs(ax, game, place)
     ax.set_xlim(-0.6, 10.6)
     ax.set_ylim(-0.6, 10.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return board_axes(ax)
 
 
 def draw_middle(game, ax=None, viewer=None):
-    """The 36 spots (HB-3.2): the class view shows every tile; a seat's view shows what that player has seen
-    (HB-I11) and a grey back elsewhere; a free spot is a dashed outline. The tile in hand is drawn below."""
-    ax = new_axes(ax, size=(5, 5))
+    """The 36 spots (HB-3.2), named by row letter and column number: the class view shows every tile; a seat's
+    view shows what that player has seen (HB-I11) and a grey back elsewhere; a free spot is a dashed outline.
+    The dice and the tile in hand are drawn below."""
+    own = ax is None
+    ax = new_axes(ax, size=(3.4, 3.4), margins=0.01)
     b = game.board
     known = None if viewer is None else game.known[viewer - 1]
     tiles, backs = [], []
     for s, (x, y) in enumerate(b.spots):
         t = game.spots[s]
         if t == EMPTY:
-            ax.add_patch(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc="none", ec=FAINT, lw=0.8, ls="--", zorder=2))
+            ax.add_patch(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc="none", ec=PALE, lw=0.8, ls="--", zorder=2))
             continue
         shown = t if known is None else known[s]
         if shown == NOT_SEEN:
             backs.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc=FACE_DOWN, ec="white", lw=0.8))
-            ax.text(x, y, b.spot_label(s), ha="center", va="center", fontsize=4.5, color="white", zorder=3)
         else:
-            tiles.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc=_ing_colour(game, shown), ec=INK, lw=0.6))
-            ax.text(x, y + 0.12, _short(game.ing_name(shown), 7), ha="center", va="center", fontsize=4.4,
-                    color=_text_colour(game, shown), zorder=3)
-            ax.text(x, y - 0.2, b.spot_label(s), ha="center", va="center", fontsize=3.8,
-                    color=_text_colour(game, shown), zorder=3)
+            fc = _ing_colour(game, shown)
+            tiles.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc=fc, ec=INK, lw=0.6))
+            ax.text(x, y, ingredient_code(game, shown), ha="center", va="center", fontsize=8, weight="bold",
+                    color=text_on(fc), zorder=3)
     for group in (backs, tiles):
         if group:
             ax.add_collection(PatchCollection(group, match_original=True, zorder=2))
-    # the dice and the tile in hand, below the grid
-    xs = [x for x, _ in b.spots]
-    ys = [y for _, y in b.spots]
-    cx, low = (min(xs) + max(xs)) / 2, min(ys) - 0.75
+    xs = sorted({x for x, _ in b.spots})
+    ys = sorted({y for _, y in b.spots}, reverse=True)
+    for k, y in enumerate(ys):            # row letters and column numbers, as the events name spots ("C4")
+        ax.text(xs[0] - 0.62, y, chr(65 + k), ha="center", va="center", fontsize=8, color=FAINT)
+    for k, x in enumerate(xs):
+        ax.text(x, ys[0] + 0.58, str(k + 1), ha="center", va="center", fontsize=8, color=FAINT)
+    cx, low = (xs[0] + xs[-1]) / 2, ys[-1] - 0.8
     if game.dice is not None and not game.over:
         for k, d in enumerate(game.dice):
-            ax.add_patch(FancyBboxPatch((cx - 1.6 + 0.6 * k, low - 0.22), 0.44, 0.44, boxstyle="round,pad=0.02",
+            ax.add_patch(FancyBboxPatch((cx - 2.3 + 0.6 * k, low - 0.22), 0.44, 0.44, boxstyle="round,pad=0.02",
                                         fc="white", ec=INK, lw=0.8, zorder=3))
-            ax.text(cx - 1.38 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=7, weight="bold", zorder=4)
+            ax.text(cx - 2.08 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=9, weight="bold", zorder=4)
     if game.hand is not None:
         tile, origin, saw = game.hand
         sees = viewer is None or saw[viewer - 1] != NOT_SEEN
         fc = _ing_colour(game, tile) if sees else FACE_DOWN
-        ax.add_patch(Rectangle((cx + 0.3, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
-        ax.text(cx + 1.0, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",
-                fontsize=6, zorder=3)
+        ax.add_patch(Rectangle((cx - 0.9, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
+        ax.text(cx - 0.15, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",
+                fontsize=8, zorder=3)
+    if own:
+        ax.set_xlim(xs[0] - 1.0, xs[-1] + 0.6)
+        ax.set_ylim(low - 0.5, ys[0] + 0.9)
+        board_axes(ax)
     return ax
 
 
-def draw_cards(game, ax=None, viewer=None, x0=11.3, top=10.5):
-    """Each player's collector card (HB-1.1): nine places, filled with the ingredients held; the bun's place
-    is last (HB-6.1). Cards are open to everyone, so every view shows them."""
-    ax = new_axes(ax, size=(5, 6))
+def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
+    """Each player's collector card (HB-1.1): nine places in a row, filled with the ingredients held; the bun's
+    place is last (HB-6.1). Cards are open to everyone, so every view shows them. Below, the key to the codes
+    and to the chefs' shapes."""
+    own = ax is None
+    ax = new_axes(ax, size=(3.8, 4.4), margins=0.01)
     n = game.n_ingredients
     order = [i for i in range(n) if i != game.bun] + [game.bun]
-    cell, gap = 1.0, 0.08
+    cell = min(0.75, width / n - 0.03)
+    band = 1.6
     for seat in range(1, game.players + 1):
-        col, row = (seat - 1) % 2, (seat - 1) // 2
-        left, ttop = x0 + col * 3.5, top - row * 5.4
+        y = top - (seat - 1) * band
         colour = kitchen_colour(game, seat)
-        ax.add_patch(FancyBboxPatch((left - 0.1, ttop - 3.75), 3.4, 3.7, boxstyle="round,pad=0.03", fc="white",
-                                    ec=colour, lw=2.2 if seat == game.current and not game.over else 1.2, zorder=1))
-        ax.text(left, ttop - 0.05, f"Player {seat}: {game.held[seat - 1]}/{n}", fontsize=8, weight="bold",
-                color=colour, va="top", zorder=3)
+        now = seat == game.current and not game.over
+        ax.scatter([x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, c=colour, edgecolors=INK,
+                   linewidths=0.6, zorder=3)
+        ax.text(x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
+                fontsize=9, weight="bold", color=INK, va="center", zorder=3)
         places = []
         for k, i in enumerate(order):
-            x = left + (k % 3) * (cell + gap)
-            y = ttop - 0.42 - (k // 3 + 1) * (cell + gap)
+            x = x0 + k * (cell + 0.03)
             has = game.cards[seat - 1][i]
-            places.append(Rectangle((x, y), cell, cell, fc=_ing_colour(game, i) if has else "white",
-                                    ec=INK if has else FAINT, lw=0.6, ls="-" if has else ":"))
-            ax.text(x + cell / 2, y + cell / 2, _short(game.ing_name(i), 8), ha="center", va="center", fontsize=5.5,
-                    color=_text_colour(game, i) if has else "#999999", zorder=3)
+            fc = _ing_colour(game, i) if has else "white"
+            places.append(Rectangle((x, y - 0.5 - cell), cell, cell, fc=fc, ec=INK if has else PALE,
+                                    lw=0.6, ls="-" if has else ":"))
+            ax.text(x + cell / 2, y - 0.5 - cell / 2, ingredient_code(game, i), ha="center", va="center",
+                    fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
         ax.add_collection(PatchCollection(places, match_original=True, zorder=2))
-    ax.set_aspect("equal")
-    ax.axis("off")
+    key = ", ".join(f"{ingredient_code(game, i)} {game.ing_name(i)}" for i in order)
+    y = top - 4 * band - 0.1
+    ax.text(x0, y, textwrap.fill(key, 44) + "\nchef 1 filled, chef 2 open", fontsize=8, color="#444444",
+            va="top", linespacing=1.25)
+    if own:
+        ax.set_xlim(x0 - 0.1, x0 + width)
+        ax.set_ylim(y - 1.3, top + 0.1)
+        board_axes(ax)
     return ax
 
 
@@ -175,17 +216,59 @@ def _status(game):
 
 def draw_state(game, viewer=None, ax=None):
     """The board, the middle as ``viewer`` knows it (None: the class view, every tile), and the cards."""
-    ax = new_axes(ax, size=(11, 6.4), dpi=80)
+    ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     draw_board(game, ax=ax, viewer=viewer)
     draw_middle(game, ax=ax, viewer=viewer)
     draw_cards(game, ax=ax, viewer=viewer)
-    ax.set_xlim(-0.6, 18.3)
+    ax.set_xlim(-0.6, 18.0)
     ax.set_ylim(-0.6, 10.6)
     who = "class view" if viewer is None else f"Player {viewer}'s view"
-    ax.set_title(f"{game.title} ({who}): {_status(game)}", fontsize=9)
-    return ax
+    ax.set_title(f"{game.title} ({who}): {_status(game)}", fontsize=11)
+    return board_axes(ax)
 
 
-def state_png(game, viewer=None) -> bytes:
-    ax = draw_state(game, viewer=viewer)
-    return figure_png(ax.figure)
+def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
+    """The state's frame as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default ``FRAME_DPI``)."""
+    return figure_bytes(draw_state(game, viewer=viewer).figure, format, dpi)
+
+
+#: Every public drawing, as the legibility test and the gallery call it.
+DRAWINGS = (
+    Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
+    Drawing("draw_middle", lambda game, viewer: draw_middle(game, viewer=viewer)),
+    Drawing("draw_cards", lambda game, viewer: draw_cards(game, viewer=viewer), views=False),
+)
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _card_cell(game, seat: int, i: int, x0=11.3, top=10.5):
+    """The box of ingredient ``i``'s place on ``seat``'s collector card, as draw_cards lays it out."""
+    order = [j for j in range(game.n_ingredients) if j != game.bun] + [game.bun]
+    k, cell, gap = order.index(i), 1.0, 0.08
+    left, ttop = x0 + ((seat - 1) % 2) * 3.5, top - ((seat - 1) // 2) * 5.4
+    x, y = left + (k % 3) * (cell + gap), ttop - 0.42 - (k // 3 + 1) * (cell + gap)
+    return (x, y, x + cell, y + cell)
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place on
+    draw_state's picture: a spot in the middle (take, place), the square a chef would reach (move, where only
+    one option reaches it), a place on a collector card (name: your own card; steal: the other player's)."""
+    b, kind = game.board, decision.kind
+    if kind in ("take", "place"):
+        return [(s, (b.spots[s][0] - 0.4, b.spots[s][1] - 0.4, b.spots[s][0] + 0.4, b.spots[s][1] + 0.4))
+                for s in decision.values if isinstance(s, int)]
+    if kind == "move":
+        loop, pos = b.loop, game.chefs[decision.player - 1]
+        reach = {}
+        for v in decision.values:
+            chef, steps = (int(p) for p in str(v).split("-"))
+            reach.setdefault((pos[chef - 1] + steps) % len(loop), []).append(v)
+        return [(vs[0], (loop[q].pos[0] - 0.5, loop[q].pos[1] - 0.5, loop[q].pos[0] + 0.5, loop[q].pos[1] + 0.5))
+                for q, vs in reach.items() if len(vs) == 1]
+    if kind in ("name", "steal"):
+        seat = decision.player if kind == "name" else game.stage[1]
+        index = {ing.key: i for i, ing in enumerate(b.ingredients)}
+        return [(v, _card_cell(game, seat, index[v])) for v in decision.values if v in index]
+    return []

@@ -1,7 +1,9 @@
 """Drawings of The McDonald's Game: the board with its characters, the chute, a menu card, the racks and
 extras, the whole state, and the score timeline with the 25-point line.
 
-All public functions take ``ax=None`` and return the Axes.
+All public functions take ``ax=None`` and return the Axes. Every space says what it is in words, every marble
+and piece carries its seat's number, and extras are counted per food under the rack, so no meaning rests on
+colour alone.
 
 >>> from toolkit.games.mcdonalds import McDonaldsGame
 >>> ax = draw_state(McDonaldsGame(players=3, seed=1)); ax.get_title()[:22]
@@ -9,10 +11,13 @@ All public functions take ``ax=None`` and return the Axes.
 """
 from __future__ import annotations
 
+import textwrap
+
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, INK, figure_png, new_axes, player_colour, status_title
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes,
+                        player_colour, status_title, text_on)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -23,29 +28,38 @@ FOOD_SHORT = {"bigmac": "BM", "cheeseburger": "CB", "hamburger": "HB", "fries": 
               "fish": "FO", "pie": "AP", "cookies": "CK"}
 SPACE_FILL = {"menu": "#ffcc00", "break": "#f5b7b1", "bonus": "#fad7a0", "gift": "#d5f5e3", "help": "#d6eaf8",
               "take": "#e8daef"}
-SPACE_SHORT = {"menu": "LET'S GO", "break": "BREAK", "bonus": "BONUS", "gift": "GIFT", "help": "MAY I\nHELP",
-               "take": "TAKE 1\nEACH"}
+# each space's kind in a word: LET'S GO TO McDonald's, YOU DESERVE A BREAK TODAY, INSTANT BONUS, GIFT,
+# MAY I HELP YOU, TAKE 1 EACH
+SPACE_SHORT = {"menu": "GO", "break": "BREAK", "bonus": "BONUS", "gift": "GIFT", "help": "HELP", "take": "TAKE"}
 RED, BLACK, HIDDEN, CHUTE = "#c0392b", "#222222", "#95a5a6", "#fdebd0"
+RIGHT = "#117733"            # a right pull's tick (a cross marks a wrong one: the shapes differ too)
 
-__all__ = ["draw_board", "draw_chute", "draw_menu", "draw_race", "draw_racks", "draw_state", "score_timeline", "state_png",
-           "FOOD_COLOURS"]
+#: Colours told apart by colour: a menu's ordered (red) and decoy (black) lines; the players' pieces.
+DISTINCT_COLOURS = {"menu lines": {"ordered": RED, "decoy": BLACK},
+                    "players": dict(enumerate(PLAYER_COLOURS[:4], 1))}
+
+__all__ = ["draw_board", "draw_chute", "draw_menu", "draw_race", "draw_racks", "draw_state", "score_timeline",
+           "state_png", "FOOD_COLOURS", "DRAWINGS", "DISTINCT_COLOURS"]
+
+BOARD_LIMITS = (-0.6, 8.6)
 
 
 def draw_board(game, ax=None, viewer=None):
-    """The track with its kinds of spaces, the four characters' corners, the pieces, the piles and the chute."""
-    ax = new_axes(ax, size=(6, 6))
+    """The track with its kinds of spaces (number top left, cards to take top right), the four characters'
+    corners, the pieces, the piles, the chute and the menu being read (or the last one)."""
+    ax = new_axes(ax, size=(5, 5), margins=0.01)
     b = game.board
     squares = []
     for s in b.track:
         x, y = s.pos
         corner = s.corner is not None
         squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=SPACE_FILL[s.kind], ec=RED if corner else "white",
-                                 lw=1.5 if corner else 1))
-        text = SPACE_SHORT[s.kind] + (f"\n{s.cards}" if s.cards else "")
-        if corner:
-            text = "LET'S GO\n" + s.corner.replace(" ", "\n", 1)
-        ax.text(x, y, text, ha="center", va="center", fontsize=4.3, color=INK, zorder=3, linespacing=0.95)
-        ax.text(x - 0.42, y + 0.42, str(s.index), ha="left", va="top", fontsize=3.5, color="#777", zorder=3)
+                                 lw=2 if corner else 1))
+        ax.text(x, y + 0.02, SPACE_SHORT[s.kind], ha="center", va="center", fontsize=8, color=INK, zorder=3,
+                weight="bold" if corner else "normal")
+        ax.text(x - 0.42, y + 0.43, str(s.index), ha="left", va="top", fontsize=8, color="#555555", zorder=3)
+        if s.cards:
+            ax.text(x + 0.42, y + 0.43, f"+{s.cards}", ha="right", va="top", fontsize=8, color=INK, zorder=3)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
     # the pieces (MCD-7.7: several may share a space)
     here: dict = {}
@@ -54,27 +68,26 @@ def draw_board(game, ax=None, viewer=None):
     for p, seats in here.items():
         x, y = b.track[p].pos
         for k, seat in enumerate(seats):
-            dx = (k - (len(seats) - 1) / 2) * 0.22
-            ax.add_patch(Circle((x + dx, y - 0.3), 0.13, fc=player_colour(seat), ec="white", lw=1,
-                                zorder=5 + (seat == game.current)))
-            ax.text(x + dx, y - 0.3, str(seat), ha="center", va="center", fontsize=5, color="white", zorder=7)
+            dx = (k - (len(seats) - 1) / 2) * 0.23
+            now = seat == game.current and not game.over
+            ax.add_patch(Circle((x + dx, y - 0.28), 0.16, fc=player_colour(seat), ec=INK, lw=1.8 if now else 0.6,
+                                zorder=5 + now))
+            ax.text(x + dx, y - 0.28, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=7,
+                    color=text_on(player_colour(seat)))
     # the food pile and the menu pile, face down
-    for (x, label, n) in ((6.3, "food cards", len(game.pile)), (6.3, "menus", len(game.menu_pile))):
-        y = 5.3 if label == "food cards" else 2.7
-        ax.add_patch(FancyBboxPatch((x - 0.55, y - 0.65), 1.1, 1.3, boxstyle="round,pad=0.03",
+    for y, label, n in ((5.3, "food\ncards", len(game.pile)), (2.7, "menus", len(game.menu_pile))):
+        ax.add_patch(FancyBboxPatch((6.3 - 0.55, y - 0.65), 1.1, 1.3, boxstyle="round,pad=0.03",
                                     fc=HIDDEN if n else "white", ec=INK, lw=0.8))
-        ax.text(x, y + 0.15, str(n), ha="center", va="center", fontsize=11, weight="bold",
-                color="white" if n else FAINT)
-        ax.text(x, y - 0.35, label, ha="center", va="center", fontsize=5.5, color="white" if n else FAINT)
-    draw_chute(game, ax=ax, x=4.9, y0=1.6, height=4.8)
+        ink = text_on(HIDDEN) if n else FAINT
+        ax.text(6.3, y + 0.3, str(n), ha="center", va="center", fontsize=12, weight="bold", color=ink)
+        ax.text(6.3, y - 0.25, label, ha="center", va="center", fontsize=8, color=ink, linespacing=1.0)
+    draw_chute(game, ax=ax, x=4.85, y0=2.45, height=3.95)
     race = _race(game)
     if race is not None:
-        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=1.1, y0=1.2, width=2.9, height=5.6)
-    ax.set_xlim(-0.6, 8.6)
-    ax.set_ylim(-0.6, 8.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=0.75, y0=1.0, width=3.25, height=6.1)
+    ax.set_xlim(*BOARD_LIMITS)
+    ax.set_ylim(*BOARD_LIMITS)
+    return board_axes(ax)
 
 
 def _race(game):
@@ -94,28 +107,35 @@ def _race(game):
 def draw_chute(game, ax=None, x=0.0, y0=0.0, height=4.0):
     """The chute with the marbles of the race under way (or of the last race), bottom first (MCD-5.2, MCD-5.3).
     A tick marks the marble whose cards filled the order, a cross a wrong pull."""
-    ax = new_axes(ax, size=(2, 5))
+    own = ax is None
+    ax = new_axes(ax, size=(1.8, 4.2), margins=0.02)
     ax.add_patch(FancyBboxPatch((x - 0.35, y0), 0.7, height, boxstyle="round,pad=0.05", fc=CHUTE, ec=RED, lw=1.5,
                                 zorder=2))
-    ax.text(x, y0 + height + 0.2, "chute", ha="center", fontsize=6, color=RED)
+    ax.text(x, y0 + height + 0.12, "chute", ha="center", va="bottom", fontsize=8, color=RED)
     race = _race(game)
-    if race is None:
-        return ax
-    order = game.menus[race["menu_index"]].order
-    read = True                       # marbles above the filler's are never read (MCD-5.3)
-    for k, seat in enumerate(race["marbles"]):
-        y = y0 + 0.35 + k * 0.62
-        ax.add_patch(Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4, alpha=1 if read else 0.5))
-        ax.text(x, y, str(seat), ha="center", va="center", fontsize=7, color="white", weight="bold", zorder=5)
-        pull = race["pulled"].get(seat)
-        if pull is not None and read:
-            read = tuple(pull) != tuple(order)
-            right = tuple(pull) == tuple(order)
-            ax.text(x + 0.42, y, "\u2713" if right else "\u2717", ha="left", va="center", fontsize=9,
-                    color="#27ae60" if right else RED, zorder=5)
-    state = "race under way" if race["live"] else (f"Player {race['winner']} filled it" if race["winner"]
-                                                    else "nobody filled it")
-    ax.text(x, y0 - 0.2, f"{state}\n(reading {race['reading']})", ha="center", va="top", fontsize=5, color=INK)
+    if race is not None:
+        order = game.menus[race["menu_index"]].order
+        read = True                       # marbles above the filler's are never read (MCD-5.3)
+        for k, seat in enumerate(race["marbles"]):
+            y = y0 + 0.35 + k * 0.62
+            ax.add_patch(Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4,
+                                alpha=1 if read else 0.5))
+            ax.text(x, y, str(seat), ha="center", va="center", fontsize=9, color=text_on(player_colour(seat)),
+                    weight="bold", zorder=5)
+            pull = race["pulled"].get(seat)
+            if pull is not None and read:
+                right = tuple(pull) == tuple(order)
+                read = not right
+                ax.text(x + 0.36, y, "\u2713" if right else "\u2717", ha="left", va="center", fontsize=10,
+                        color=RIGHT if right else RED, zorder=5)
+        state = "under way" if race["live"] else (f"Player {race['winner']}\nfilled it" if race["winner"]
+                                                  else "nobody\nfilled it")
+        ax.text(x, y0 - 0.12, f"{state}\nreading {race['reading']}", ha="center", va="top", fontsize=8, color=INK,
+                linespacing=1.0)
+    if own:
+        ax.set_xlim(x - 1.0, x + 1.0)
+        ax.set_ylim(y0 - 1.0, y0 + height + 0.5)
+        board_axes(ax)
     return ax
 
 
@@ -123,11 +143,10 @@ def draw_race(game, ax=None):
     """The last race step by step (MCD-5.3): the order, then each marble from the bottom up with the cards its
     player pulled, read until a right pull fills the order; marbles above it are never read."""
     race = _race(game)
-    ax = new_axes(ax, size=(7, 3))
+    ax = new_axes(ax, size=(8, 3.2), margins=(0.01, 0.01, 0.99, 0.88))
     if race is None:
-        ax.text(0.5, 0.5, "no race yet", ha="center", va="center", transform=ax.transAxes)
-        ax.axis("off")
-        return ax
+        ax.text(0.5, 0.5, "no race yet", ha="center", va="center", fontsize=10, transform=ax.transAxes)
+        return board_axes(ax)
     menu = game.menus[race["menu_index"]]
     rows = [("the order", menu.order, None, INK)]
     read = True
@@ -138,123 +157,179 @@ def draw_race(game, ax=None):
         elif not read:
             verdict, colour = "not read", FAINT
         elif tuple(pull) == tuple(menu.order):
-            verdict, colour = "right: fills the order", "#27ae60"
+            verdict, colour = "\u2713 right: fills the order", RIGHT
             read = False
         else:
-            verdict, colour = "wrong", RED
+            verdict, colour = "\u2717 wrong", RED
         rows.append((f"marble {k}: Player {seat}", pull, verdict, colour))
     cards = []
+    right = 0.0
     for r, (label, counts, verdict, colour) in enumerate(rows):
         y = -r
-        ax.text(-0.2, y, label, ha="right", va="center", fontsize=8, color=colour, weight="bold")
+        ax.text(-0.2, y, label, ha="right", va="center", fontsize=9, color=colour, weight="bold")
         x = 0.0
         for i, n in enumerate(counts or ()):
             for _ in range(n):
-                cards.append(Rectangle((x, y - 0.35), 0.5, 0.7, fc=FOOD_COLOURS[FOODS[i]], ec="white", lw=0.8))
-                ax.text(x + 0.25, y, FOOD_SHORT[FOODS[i]], ha="center", va="center", fontsize=6, color="white",
-                        zorder=3)
-                x += 0.55
+                fc = FOOD_COLOURS[FOODS[i]]
+                cards.append(Rectangle((x, y - 0.35), 0.6, 0.7, fc=fc, ec="white", lw=0.8))
+                ax.text(x + 0.3, y, FOOD_SHORT[FOODS[i]], ha="center", va="center", fontsize=8, weight="bold",
+                        color=text_on(fc), zorder=3)
+                x += 0.65
         if verdict:
-            ax.text(max(x, 0.0) + 0.2, y, verdict, ha="left", va="center", fontsize=8, color=colour)
+            ax.text(max(x, 0.0) + 0.2, y, verdict, ha="left", va="center", fontsize=9, color=colour)
+        right = max(right, x + 0.2 + (0.16 * len(verdict) if verdict else 0))
     ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
-    ax.set_xlim(-3.2, 7.5)
-    ax.set_ylim(-len(rows) + 0.4, 0.7)
-    ax.axis("off")
+    ax.set_xlim(-3.6, max(8.0, right + 0.3))
+    ax.set_ylim(-len(rows) + 0.4, 0.6)
     state = f"Player {race['winner']} filled it" if race["winner"] else (
         "under way" if race["live"] else "nobody filled it")
     ax.set_title(f"The race for \"{menu.name}\" (reading {race['reading']}, bottom marble first): {state}",
-                 fontsize=9)
+                 fontsize=10)
+    board_axes(ax)
+    ax.set_aspect("auto")
     return ax
 
 
 def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
-    """A menu card: the printed lines in red (ordered) or black (decoys), the red changes at the bottom, and
-    the order they make (MCD-4.2, MCD-4.3)."""
-    ax = new_axes(ax, size=(3, 5))
+    """A menu card: the printed lines in red (ordered) or black (decoys, also marked "not ordered"), the red
+    changes at the bottom, and the order they make (MCD-4.2, MCD-4.3)."""
+    own = ax is None
+    ax = new_axes(ax, size=(2.8, 4.4), margins=0.01)
     ax.add_patch(FancyBboxPatch((x0, y0), width, height, boxstyle="round,pad=0.04", fc="white", ec=INK, lw=0.8,
                                 zorder=2))
     y = y0 + height - 0.3
-    ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=7, weight="bold", zorder=3)
-    step = min(0.4, (height - 1.6) / max(1, len(menu.lines) + len(menu.changes) + 3))
-    y -= 0.45
+    ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=9, weight="bold", zorder=3)
+    changes = [textwrap.wrap(ch.text(), 22) for ch in menu.changes]       # long changes take two lines
+    step = min(0.4, (height - 1.6) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
+    y -= 0.5
     for ln in menu.lines:
-        ax.text(x0 + 0.15, y, f"{ln.qty}  {FOOD_NAMES[ln.item]}", ha="left", va="center", fontsize=6,
-                color=RED if ln.red else BLACK, zorder=3)
+        ax.text(x0 + 0.15, y, f"{ln.qty}  {FOOD_NAMES[ln.item]}", ha="left", va="center", fontsize=8,
+                color=RED if ln.red else BLACK, zorder=3, weight="bold" if ln.red else "normal")
         y -= step
     if menu.changes:
         y -= step * 0.3
-        ax.text(x0 + 0.15, y, "changes:", ha="left", va="center", fontsize=5.5, color=RED, style="italic", zorder=3)
+        ax.text(x0 + 0.15, y, "changes:", ha="left", va="center", fontsize=8, color=RED, style="italic", zorder=3)
         y -= step
-        for ch in menu.changes:
-            ax.text(x0 + 0.25, y, ch.text(), ha="left", va="center", fontsize=5.5, color=RED, zorder=3)
-            y -= step
+        for lines in changes:
+            for k, line in enumerate(lines):
+                ax.text(x0 + 0.25 + 0.2 * (k > 0), y, line, ha="left", va="center", fontsize=8, color=RED, zorder=3)
+                y -= step
     ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95, y0 + 0.95], color=FAINT, lw=0.6, zorder=3)
-    ax.text(x0 + 0.15, y0 + 0.75, "the order:", ha="left", va="center", fontsize=5.5, zorder=3)
+    ax.text(x0 + 0.15, y0 + 0.72, "the order:", ha="left", va="center", fontsize=8,
+            zorder=3)
     parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
-    ax.text(x0 + 0.15, y0 + 0.35, ", ".join(parts), ha="left", va="center", fontsize=6.5, weight="bold", zorder=3)
+    ax.text(x0 + 0.15, y0 + 0.32, ", ".join(parts), ha="left", va="center", fontsize=9, weight="bold", zorder=3)
+    if own:
+        ax.set_xlim(x0 - 0.1, x0 + width + 0.1)
+        ax.set_ylim(y0 - 0.1, y0 + height + 0.1)
+        board_axes(ax)
     return ax
 
 
-def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=9.0):
-    """Each player's rack (8 slots of up to 3 cards), the face-down extras and the score. A seat's view shows
-    its own extras; other players' extras are face down (MCD-7.2, MCD-I6)."""
-    ax = new_axes(ax, size=(7, 6))
+def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
+    """Each player's rack (8 slots of up to 3 cards, named under each slot), the face-down extras counted under
+    their slots and the score. A seat's view shows its own extras; other players' extras are face down
+    (MCD-7.2, MCD-I6)."""
+    own = ax is None
+    ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
     rows = game.players
-    h = min(2.2, (top + 0.4) / rows)
-    cards = []
+    h = min(2.25, (top + 0.5) / rows)
+    cards, discs = [], []
     for seat in range(1, rows + 1):
         y = top - (seat - 1) * h
         rack, ext = game.racks[seat - 1], game.extras[seat - 1]
         c = player_colour(seat)
         turn = "  (to play)" if seat == game.current and not game.over else ""
-        ax.text(x0, y, f"{game.player_name(seat)}: {game.points[seat - 1]} points{turn}", ha="left", va="top",
-                fontsize=7, weight="bold", color=c)
+        discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
+        ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
+                zorder=3)
+        ax.text(x0 + 0.5, y - 0.18, f"{game.player_name(seat)}: {game.points[seat - 1]} points{turn}", ha="left",
+                va="center", fontsize=9, weight="bold", color=INK)
+        sy = y - 1.45
+        show = viewer is None or viewer == seat
         for i, food in enumerate(FOODS):
             sx = x0 + i * 0.72
-            sy = y - h + 0.35
             cards.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
             for k in range(rack[i]):
                 cards.append(Rectangle((sx + 0.04, sy + 0.04 + k * 0.32), 0.54, 0.28, fc=FOOD_COLOURS[food],
                                        ec="white", lw=0.4))
-            ax.text(sx + 0.31, sy - 0.12, FOOD_SHORT[food], ha="center", va="center", fontsize=4.5, color=INK)
-        ex = x0 + 8 * 0.72 + 0.2
+            ax.text(sx + 0.31, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8, color=INK)
+            if show and ext[i]:
+                ax.text(sx + 0.31, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
+                        color=INK)
         n = sum(ext)
-        ax.text(ex, y - 0.35, f"extras: {n}", ha="left", va="top", fontsize=5.5, color=INK)
-        show = viewer is None or viewer == seat
-        items = [FOODS[i] for i in range(len(FOODS)) for _ in range(ext[i])]
-        for k, food in enumerate(items[:12]):
-            cx, cy = ex + (k % 6) * 0.26, y - h + 0.35 + (k // 6) * 0.45
-            cards.append(Rectangle((cx, cy), 0.22, 0.38, fc=FOOD_COLOURS[food] if show else HIDDEN, ec=INK, lw=0.4))
-        if n > 12:
-            ax.text(ex + 1.6, y - h + 0.5, f"+{n - 12}", fontsize=5)
         full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
-        if n and show:
-            ax.text(ex, y - h + 0.15, f"{full} would score", fontsize=4.5, color="#555")
+        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
+        ax.text(x0 + 8 * 0.72 + 0.1, sy + 1.0, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
+        if note:
+            ax.text(x0 + 8 * 0.72 + 0.1, sy + 0.55, note, ha="left", va="top", fontsize=8, color="#555555",
+                    linespacing=1.0)
     ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
-    ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
-    ax.set_aspect("equal")
-    ax.axis("off")
+    ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+    if own:
+        ax.set_xlim(x0 - 0.2, x0 + width)
+        ax.set_ylim(top - rows * h - 0.1, top + 0.1)
+        board_axes(ax)
     return ax
 
 
 def draw_state(game, viewer=None, ax=None):
     """The board and, to its right, every player's rack and extras, on one Axes; the title says what is next."""
-    ax = new_axes(ax, size=(11.5, 5.6), dpi=80)
+    ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     draw_board(game, ax=ax, viewer=viewer)
-    draw_racks(game, ax=ax, viewer=viewer, x0=9.2, top=8.4, width=8.6)
-    ax.set_xlim(-0.6, 17.9)
+    draw_racks(game, ax=ax, viewer=viewer, x0=9.0, top=8.6, width=8.0)
+    ax.set_xlim(-0.6, 17.3)
     ax.set_ylim(-0.6, 8.6)
-    ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=9)
-    return ax
+    ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=11)
+    return board_axes(ax)
 
 
 def score_timeline(game, ax=None):
     """Scores after each turn with the 25-point line (MCD-8.1)."""
     ax = _timeline(game, ax=ax, target=TARGET)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)      # the 25-point label sits top left
+    ax.legend(loc="lower right", fontsize=9, frameon=False)      # the 25-point label sits top left
     return ax
 
 
-def state_png(game, viewer=None) -> bytes:
-    ax = draw_state(game, viewer=viewer)
-    return figure_png(ax.figure)
+def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
+    """The state's frame as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default ``FRAME_DPI``)."""
+    return figure_bytes(draw_state(game, viewer=viewer).figure, format, dpi)
+
+
+def _menu_shown(game):
+    """The menu being read or last read, else the top of the menu pile."""
+    race = _race(game)
+    return game.menus[race["menu_index"] if race else game.menu_pile[0] if game.menu_pile else 0]
+
+
+#: Every public drawing, as the legibility test and the gallery call it.
+DRAWINGS = (
+    Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
+    Drawing("draw_racks", lambda game, viewer: draw_racks(game, viewer=viewer)),
+    Drawing("draw_chute", lambda game, viewer: draw_chute(game), views=False),
+    Drawing("draw_menu", lambda game, viewer: draw_menu(_menu_shown(game)), views=False),
+    Drawing("draw_race", lambda game, viewer: draw_race(game), views=False),
+    Drawing("score_timeline", lambda game, viewer: score_timeline(game), kind="chart", views=False),
+)
+
+
+# --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
+def _rack_row(game, seat: int, x0=9.2, top=8.4):
+    """The box of ``seat``'s rack row and its slot height, as draw_state lays out draw_racks."""
+    h = min(2.2, (top + 0.4) / game.players)
+    y = top - (seat - 1) * h
+    return (x0, y - h + 0.2, x0 + 8 * 0.72, y), h
+
+
+def click_targets(game, decision, ax=None):
+    """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
+    picture: the player to trade with (their rack, MCD-3.4) and the card to take from a rack (its slot, MCD-3.5)."""
+    if decision.kind == "help-partner":
+        return [(s, _rack_row(game, s)[0]) for s in decision.values if isinstance(s, int)]
+    if decision.kind == "take-one":
+        (x0, _, _, y), h = _rack_row(game, game.stage[1][0])
+        slots = {food: i for i, food in enumerate(FOODS)}
+        return [(v, (x0 + slots[v] * 0.72, y - h + 0.35, x0 + slots[v] * 0.72 + 0.62, y - h + 0.35 + 1.04))
+                for v in decision.values if v in slots]
+    return []

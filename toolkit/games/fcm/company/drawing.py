@@ -11,7 +11,7 @@ import textwrap
 
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ....drawing import INK, figure_png, new_axes, player_colour
+from ....drawing import INK, board_axes, figure_png, new_axes, player_colour, text_on
 from .structure import Structure
 
 # card colours of the printed cards (fact 2.6), softened for text on top
@@ -22,6 +22,8 @@ BEACH = "#fff3c4"
 BUSY = "#e3f2fd"
 GONE = "#eeeeee"
 W, H = 1.7, 0.75          # a card on the chart
+SCALE = 0.5               # inches a unit when a chart stands alone: 8-point names fit their cards
+BOX_H = 8.6               # a company chart's height in units
 STEP = 1.9                # horizontal room per card
 
 __all__ = ["draw_company", "draw_milestones", "draw_turn_order", "draw_training_tree", "draw_state",
@@ -51,7 +53,7 @@ def _card(ax, x, y, card, staff, *, label=None, face=None, edge=INK, alpha=1.0):
                        fc=face or colour, ec=edge, lw=1, alpha=alpha, zorder=3)
     ax.add_patch(p)
     text = label if label is not None else short_name(staff.name(card))
-    ax.text(x, y, text.replace(" ", "\n", 1) if len(text) > 12 else text, ha="center", va="center", fontsize=6.5,
+    ax.text(x, y, text.replace(" ", "\n", 1) if len(text) > 12 else text, ha="center", va="center", fontsize=8,
             color="white" if dark and face is None else INK, zorder=4, linespacing=0.95)
     return p
 
@@ -74,16 +76,18 @@ def draw_company(obj, seat: int, ax=None, *, origin=(0.0, 0.0), viewer=None, tit
     cp = _phases(obj)
     staff, co = cp.staff, cp.company(seat)
     standalone = ax is None
-    ax = new_axes(ax, size=(6, 4.5))
-    x0, y0 = origin
     width = company_width(co)
+    ax = new_axes(ax, size=(width * SCALE + 0.2, BOX_H * SCALE + 0.5), margins=(0.01, 0.01, 0.99, 0.92))
+    x0, y0 = origin
     cols, n = _layout(co.work)
     cx = x0 + width / 2
     colour = player_colour(seat)
-    ax.add_patch(Rectangle((x0, y0 - 7.6), width, 7.6, fc="white", ec=colour, lw=2, zorder=1))
+    ax.add_patch(Rectangle((x0, y0 - BOX_H), width, BOX_H, fc="white", ec=colour, lw=2, zorder=1))
     if title:
-        ax.text(x0 + 0.15, y0 - 0.25, f"Player {seat}", ha="left", va="top", fontsize=10, weight="bold", color=colour)
-        ax.text(x0 + width - 0.15, y0 - 0.25, f"${co.cash}", ha="right", va="top", fontsize=10, weight="bold")
+        ax.text(x0 + 0.15, y0 - 0.25, f"Player {seat}", ha="left", va="top", fontsize=10, weight="bold", color=INK,
+                bbox=dict(fc="white", ec=colour, lw=2, pad=1.5))
+        ax.text(x0 + width - 0.15, y0 - 0.25, f"${co.cash}", ha="right", va="top", fontsize=10, weight="bold",
+                parse_math=False)
     # the pyramid
     ceo_y, mid_y, low_y = y0 - 1.1, y0 - 2.3, y0 - 3.4
     _card(ax, cx, ceo_y, staff.ceo.id, staff, label=f"CEO ({co.ceo_slots} slots)")
@@ -99,66 +103,68 @@ def draw_company(obj, seat: int, ax=None, *, origin=(0.0, 0.0), viewer=None, tit
         left += STEP * k
     slots = co.work.open_slots(staff, co.ceo_slots)
     note = "overfilled: all to the beach (FCM-1.4)" if co.overfilled else f"{slots} open slots"
-    ax.text(cx, y0 - 4.05, note, ha="center", va="center", fontsize=7, color="#c0392b" if co.overfilled else INK)
+    ax.text(cx, y0 - 4.05, note, ha="center", va="center", fontsize=8, color="#c0392b" if co.overfilled else INK)
     # the beach
     ax.add_patch(Rectangle((x0 + 0.1, y0 - 5.5), width - 0.2, 1.2, fc=BEACH, ec="none", zorder=1.5))
-    ax.text(x0 + 0.2, y0 - 4.4, "beach", fontsize=6.5, va="top", style="italic")
+    ax.text(x0 + 0.2, y0 - 4.35, "beach", fontsize=8, va="top", style="italic")
     beach = [(c, k) for c, k in sorted(co.beach.items(), key=lambda kv: staff.order[kv[0]]) if k]
     for i, (c, k) in enumerate(beach):
-        _card(ax, x0 + 0.2 + STEP * (i + 0.5), y0 - 5.0, c, staff, label=f"{short_name(staff.name(c))} x{k}")
+        _card(ax, x0 + 0.2 + STEP * (i + 0.5), y0 - 5.05, c, staff, label=f"{short_name(staff.name(c))} x{k}")
     # busy marketeers, the hand and the milestones held
     busy = ", ".join(short_name(staff.name(c)) for c in co.busy) or "none"
-    ax.text(x0 + 0.2, y0 - 5.8, f"busy marketeers: {busy}", fontsize=6.5, va="top", color="#1565c0")
+    # busy marketeers, the hand and the milestones held, each wrapped onto as many lines as it needs
+    y = y0 - 5.65
     hand = sum(co.hand.values())
-    if hand:
-        shown = (", ".join(f"{k} x {short_name(staff.name(c))}" for c, k in sorted(co.hand.items(), key=lambda kv: staff.order[kv[0]]) if k)
-                 if viewer in (None, seat) else f"{hand} cards")
-        ax.text(x0 + 0.2, y0 - 6.15, _wrap(f"in hand: {shown}", width), fontsize=6.5, va="top", linespacing=1.1)
+    shown = (", ".join(f"{k} x {short_name(staff.name(c))}" for c, k in sorted(co.hand.items(), key=lambda kv: staff.order[kv[0]]) if k)
+             if viewer in (None, seat) else f"{hand} cards") if hand else ""
     held = [cp.ms[m].name for m in cp.ms if m in co.milestones]
-    ax.text(x0 + 0.2, y0 - 6.85, _wrap("milestones: " + ("; ".join(held) if held else "none"), width), fontsize=6.5,
-            va="top", color="#6a1b9a", linespacing=1.1)
+    for text, ink in ((f"busy marketeers: {busy}", "#1565c0"), (f"in hand: {shown}" if shown else "", INK),
+                      ("milestones: " + ("; ".join(held) if held else "none"), "#6a1b9a")):
+        if text:
+            lines = _wrap(text, width)
+            ax.text(x0 + 0.2, y, lines, fontsize=8, va="top", color=ink, linespacing=1.15, parse_math=False)
+            y -= 0.34 * (lines.count("\n") + 1) + 0.05
     if standalone:
-        _frame(ax, x0, y0 - 7.6, width, 7.6)
+        _frame(ax, x0, y0 - BOX_H, width, BOX_H)
         ax.set_title(f"Round {cp.round}: player {seat}'s company", fontsize=10)
     return ax
 
 
-def _wrap(text: str, width: float, lines: int = 2) -> str:
-    """At most ``lines`` lines that fit a chart ``width`` units wide."""
-    out = textwrap.wrap(text, max(20, int(width * 7)))
-    return "\n".join(out[:lines - 1] + [" ".join(out[lines - 1:])[:max(20, int(width * 7))]] if len(out) >= lines else out)
+def _wrap(text: str, width: float) -> str:
+    """``text`` in lines that fit a chart ``width`` units wide (8-point type at ``SCALE``), never cut."""
+    return "\n".join(textwrap.wrap(text, max(20, int(width * SCALE * 96 / 6.4)), subsequent_indent="  "))
 
 
 def _frame(ax, x, y, w, h):
     ax.set_xlim(x - 0.1, x + w + 0.1)
     ax.set_ylim(y - 0.1, y + h + 0.1)
-    ax.set_aspect("equal")
-    ax.axis("off")
+    board_axes(ax)
 
 
 def draw_milestones(obj, ax=None, *, origin=None):
     """The milestones table: who holds each one (with the round claimed), and which are gone (FCM-7.4)."""
     cp = _phases(obj)
     standalone = ax is None
-    ax = new_axes(ax, size=(7, 5.5))
-    x0, y0 = origin or (0.0, 0.0)
     rows = list(cp.ms.values())
     name_w, col_w, row_h = 6.0, 1.3, 0.42
+    ax = new_axes(ax, size=((name_w + col_w * cp.players) * 0.62 + 0.2, row_h * (len(rows) + 1) * 0.62 + 0.5),
+                  margins=(0.01, 0.01, 0.99, 0.92))
+    x0, y0 = origin or (0.0, 0.0)
     for j in range(cp.players):
         ax.text(x0 + name_w + col_w * (j + 0.5), y0 - row_h / 2, f"P{j + 1}", ha="center", va="center",
-                fontsize=8, weight="bold", color=player_colour(j + 1))
+                fontsize=9, weight="bold", color=INK)
     for i, m in enumerate(rows):
         y = y0 - row_h * (i + 1.5)
         gone = m.id in cp.gone
         ax.add_patch(Rectangle((x0, y - row_h / 2), name_w + col_w * cp.players, row_h,
                                fc=GONE if gone else ("#fafafa" if i % 2 else "white"), ec="none", zorder=1))
-        ax.text(x0 + 0.1, y, m.name + ("  (gone)" if gone else ""), va="center", fontsize=7,
-                color="#888888" if gone else INK)
+        ax.text(x0 + 0.1, y, m.name + ("  (gone)" if gone else ""), va="center", fontsize=8,
+                color="#6e6e6e" if gone else INK, parse_math=False)
         for j in range(cp.players):
             r = cp.company(j + 1).milestones.get(m.id)
             if r is not None:
-                ax.text(x0 + name_w + col_w * (j + 0.5), y, f"round {r}", ha="center", va="center", fontsize=7,
-                        color="white", zorder=3,
+                ax.text(x0 + name_w + col_w * (j + 0.5), y, f"round {r}", ha="center", va="center", fontsize=8,
+                        color=text_on(player_colour(j + 1)), zorder=3,
                         bbox=dict(boxstyle="round,pad=0.2", fc=player_colour(j + 1), ec="none"))
     if standalone:
         _frame(ax, x0, y0 - row_h * (len(rows) + 1), name_w + col_w * cp.players, row_h * (len(rows) + 1))
@@ -170,18 +176,20 @@ def draw_turn_order(obj, ax=None, *, origin=None):
     """The turn-order track: positions 1..N with each player's marker and open slots (FCM-2)."""
     cp = _phases(obj)
     standalone = ax is None
-    ax = new_axes(ax, size=(6, 1.4))
+    ax = new_axes(ax, size=(1.6 * cp.players * 0.62 + 0.3, 1.6), margins=(0.01, 0.01, 0.99, 0.8))
     x0, y0 = origin or (0.0, 0.0)
     for pos, seat in enumerate(cp.order, 1):
         x = x0 + 1.6 * (pos - 1)
         ax.add_patch(Rectangle((x, y0 - 1.0), 1.4, 1.0, fc="white", ec=INK, lw=1, zorder=1))
-        ax.text(x + 0.7, y0 - 0.2, str(pos), ha="center", va="top", fontsize=7, color="#666666")
-        ax.add_patch(FancyBboxPatch((x + 0.3, y0 - 0.85), 0.8, 0.45, boxstyle="round,pad=0.02", fc=player_colour(seat),
+        ax.text(x + 0.7, y0 - 0.08, f"{pos}.", ha="center", va="top", fontsize=9, color="#555555")
+        colour = player_colour(seat)
+        ax.add_patch(FancyBboxPatch((x + 0.25, y0 - 0.9), 0.9, 0.45, boxstyle="round,pad=0.02", fc=colour,
                                     ec="none", zorder=2))
-        ax.text(x + 0.7, y0 - 0.62, f"P{seat}", ha="center", va="center", fontsize=8, color="white", weight="bold", zorder=3)
+        ax.text(x + 0.7, y0 - 0.67, f"P{seat}", ha="center", va="center", fontsize=10, color=text_on(colour),
+                weight="bold", zorder=3)
     if standalone:
         _frame(ax, x0, y0 - 1.0, 1.6 * cp.players, 1.0)
-        ax.set_title("Turn order", fontsize=10)
+        ax.set_title("Turn order: who goes first", fontsize=10)
     return ax
 
 
@@ -218,7 +226,7 @@ def training_levels(staff) -> dict:
 def draw_training_tree(staff, ax=None, highlight=()):
     """The training tree (fact 2.6): entry-level cards on the left, each arrow one training step; 1x cards
     framed in red, salaried cards marked '$'. ``highlight`` = cards to outline (a path, say)."""
-    ax = new_axes(ax, size=(11, 9))
+    ax = new_axes(ax, size=(10, 8.4), margins=(0.005, 0.005, 0.995, 0.95))
     pos = training_levels(staff)
     xy = {c: (c_r[0] * 2.6, -c_r[1] * 0.95) for c, c_r in pos.items()}
     for a, b in staff.edges():
@@ -237,8 +245,10 @@ def draw_training_tree(staff, ax=None, highlight=()):
     ys = [y for _, y in xy.values()]
     ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
     ax.set_ylim(min(ys) - 0.8, max(ys) + 0.8)
-    ax.axis("off")
-    ax.set_title("Training tree: entry level on the left; red frame = 1x card; $ = salaried", fontsize=10)
+    board_axes(ax)
+    ax.set_aspect("auto")
+    ax.set_title("Training tree: entry level on the left; red frame = 1x card; $ = salaried", fontsize=10,
+                 parse_math=False)
     return ax
 
 
@@ -249,18 +259,17 @@ def draw_state(game, viewer=None, ax=None):
     total = sum(widths) + 0.3 * (len(widths) - 1)
     ax = new_axes(ax, size=(max(8, total * 0.62), 10))
     draw_turn_order(cp, ax, origin=(0, 1.4))
-    ax.text(1.6 * cp.players + 0.3, 0.9, f"Round {cp.round}; bank ${cp.bank}", fontsize=9, va="center")
+    ax.text(1.6 * cp.players + 0.3, 0.9, f"Round {cp.round}; bank ${cp.bank}", fontsize=9, va="center",
+            parse_math=False)
     x = 0.0
     for c, w in zip(cp.companies, widths):
         draw_company(cp, c.seat, ax, origin=(x, 0.0), viewer=viewer)
         x += w + 0.3
-    draw_milestones(cp, ax, origin=(0.0, -8.0))
-    bottom = -8.0 - 0.42 * (len(cp.ms) + 1)
+    draw_milestones(cp, ax, origin=(0.0, -BOX_H - 0.4))
+    bottom = -BOX_H - 0.4 - 0.42 * (len(cp.ms) + 1)
     ax.set_xlim(-0.2, max(total, 6.0 + 1.3 * cp.players) + 0.2)
     ax.set_ylim(bottom - 0.2, 1.6)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return board_axes(ax)
 
 
 def state_png(game, viewer=None) -> bytes:

@@ -5,24 +5,33 @@ come from ``dinnertime.run`` and ``marketing.run_phase``.
 """
 from __future__ import annotations
 
-import io
+import textwrap
 
-from matplotlib.figure import Figure
-
+from ....drawing import FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes
+from ..company import drawing as cd
 from ..map import drawing as md
-from .dinnertime import unit_price
 from ..map.drawing import PALETTE, chain_colour
 from ..map.roads import entrances
+from .dinnertime import unit_price
+
+#: Colours told apart by colour: the chains (restaurants, arrows, lines: each also labelled by number) and the
+#: goods of the demand dots (with a key beside the map).
+DISTINCT_COLOURS = {"chains": dict(enumerate(PLAYER_COLOURS, 1)),
+                    "goods": {g: PALETTE[g] for g in ("burger", "pizza", "beer", "lemonade", "soda")}}
+LINE = 0.155             # inches from one line of 8-point panel text to the next
 
 PHASE_NAMES = {"setup": "setup", "restaurants": "setup: starting restaurants", "restructure": "1 Restructuring",
                "order": "2 Order of Business", "working": "3 Working 9-5", "payday": "5 Payday",
                "cleanup": "7 Clean-up", "over": "game over"}
 
 
-def _new_axes(ax, size):
-    if ax is not None:
-        return ax
-    return Figure(figsize=size, dpi=100).add_subplot()
+def _new_axes(ax, size, margins=(0.01, 0.01, 0.99, 0.9)):
+    return new_axes(ax, size=size, margins=margins)
+
+
+def _map_size(fmap, extra_w=0.4, extra_h=0.8, scale=0.36):
+    """A map figure's size: ``scale`` inches a square (31 px at 96 dpi: room for 8-point numbers)."""
+    return fmap.width * scale + extra_w, fmap.height * scale + extra_h
 
 
 def _centre(squares):
@@ -45,8 +54,11 @@ def _demand_dots(ax, fmap):
         ax.scatter(xs, ys, s=26, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
 
 
-def player_lines(game, seat: int, viewer=None) -> list[str]:
-    """What the side panel says about one chain (hands of others hidden, FCM-I42)."""
+def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) -> list[str]:
+    """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
+    ``width`` characters: long lists wrap onto more lines rather than being cut. For a crowded panel,
+    ``brief`` 1 counts the milestones instead of naming them, 2 also counts the cards at work, on the beach
+    and busy."""
     co = game.co
     c = co.company(seat)
     price = unit_price(co, seat)[0]
@@ -58,70 +70,127 @@ def player_lines(game, seat: int, viewer=None) -> list[str]:
         hand_text = f"{hand} card(s), hidden"
     work = c.work.text(co.staff) or "CEO alone"
     beach = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.beach.items()) if n) or "nobody"
-    lines = [f"Player {seat}: ${c.cash}   unit price ${price}   sold {game.sales[seat - 1]}",
-             f"  at work: {_short(work)}", f"  beach: {_short(beach)}", f"  hand: {_short(hand_text)}",
-             f"  busy: {', '.join(co.name(b) for b in c.busy) or 'nobody'};  goods: {goods}",
-             _short(f"  milestones: {', '.join(co.ms[m].name.replace('First ', '') for m in c.milestones) or 'none'}", 95)]
+    busy = ", ".join(co.name(b) for b in c.busy) or "nobody"
+    held = (f"{len(c.milestones)} held" if brief else
+            ", ".join(co.ms[m].name.replace("First ", "") for m in c.milestones) or "none")
+    lines = [f"Player {seat}: ${c.cash}   unit price ${price}   sold {game.sales[seat - 1]}"]
+    if brief >= 2:
+        at_work = sum(1 + len(r) for _, r in c.work.items)
+        texts = (f"{at_work} at work, {sum(c.beach.values())} on the beach, {len(c.busy)} busy;  goods: {goods}",
+                 f"hand: {hand_text}", f"milestones: {held}")
+    else:
+        texts = (f"at work: {work}", f"beach: {beach}", f"hand: {hand_text}", f"busy: {busy};  goods: {goods}",
+                 f"milestones: {held}")
+    for text in texts:
+        lines += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="      ")
+    return lines + face_down_lines(game, seat, viewer, width)
+
+
+def face_down_lines(game, seat: int, viewer=None, width: int = 70) -> list[str]:
+    """What ``seat`` has laid face down and not yet revealed (FCM-1.1, FCM-I31, FCM-I39, FCM-I42): its own view
+    and the class view say what, every other view only that something lies there."""
+    co = game.co
+    laid = co.secret.get(seat)
+    if laid is None:
+        return []
+    what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
+    if viewer is None or viewer == seat:
+        shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
+        return textwrap.wrap(f"face down: {shown}", width, initial_indent="  ", subsequent_indent="      ")
+    return [f"  face down: {what} (hidden)"]
+
+
+def _panel(game, viewer, chars, brief):
+    """The side panel's lines: (text, kind, seat)."""
+    co = game.co
+    lines = [(f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   bank ${co.bank}   breaks "
+              f"{game.breaks}", "head", None),
+             ("turn order: " + ", ".join(f"Player {s}" for s in co.order), "head", None)]
+    for s in range(1, game.players + 1):
+        for i, line in enumerate(player_lines(game, s, viewer, width=chars, brief=brief)):
+            lines.append((line, "chain" if i == 0 else "text", s))
+    d = game.pending()
+    if d is not None:
+        lines += [(t, "next", None) for t in textwrap.wrap(f"Next: Player {d.player}: {d.prompt}", chars)]
     return lines
 
 
-def _short(text, n=70):
-    return text if len(text) <= n else text[: n - 3] + "..."
-
-
 def draw_state(game, viewer=None, ax=None):
-    """The map with restaurants, campaigns and demand, and a panel with the round, phase, bank and every
-    chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42)."""
+    """The map with restaurants, campaigns and demand, and a panel with the round, phase, bank, turn order and
+    every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
+
+    The frame is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at least 4.3
+    inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows."""
     fmap = game.map
-    ax = _new_axes(ax, (fmap.width * 0.3 + 9, max(6, fmap.height * 0.3 + 1)))
+    ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.94))
+    fig_w, fig_h = ax.figure.get_size_inches()
+    pos = ax.get_position()
+    box_w, box_h = fig_w * pos.width, fig_h * pos.height
+    panel_in = max(4.3, box_w - box_h * (fmap.width + 1) / (fmap.height + 1))
+    chars = int(panel_in * 96 / 6.3) - 2                   # 8-point characters that fit the panel
+    room = int(box_h / LINE) - 1
+    for brief in (0, 1, 2):
+        lines = _panel(game, viewer, chars, brief)
+        if len(lines) + 0.35 * game.players <= room:
+            break
+    scale = min((box_w - panel_in) / (fmap.width + 1), box_h / (fmap.height + 1))      # inches a square
     md.draw_map(fmap, ax, title="")
     _demand_dots(ax, fmap)
-    co = game.co
-    x0 = fmap.width + 1.5
-    head = (f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   bank ${co.bank}   breaks {game.breaks}"
-            f"   turn order {' '.join(map(str, co.order))}")
-    ax.text(x0, -0.5, head, fontsize=8, fontweight="bold", va="top", ha="left", parse_math=False)
-    y = 1.2
-    step = max(1.0, (fmap.height - 1) / (7 * game.players))
-    for s in range(1, game.players + 1):
-        for i, line in enumerate(player_lines(game, s, viewer)):
-            ax.text(x0, y, line, fontsize=6.5 if i else 7.5, va="top", ha="left", parse_math=False,
-                    color=chain_colour(s) if i == 0 else PALETTE["ink"], fontweight="bold" if i == 0 else None)
-            y += step
-        y += step * 0.4
-    d = game.pending()
-    if d is not None:
-        ax.text(x0, y, _short(f"Next: Player {d.player}: {d.prompt}", 90), fontsize=7, va="top", style="italic",
-                parse_math=False)
-    ax.set_xlim(-0.8, x0 + 30)
-    ax.set_ylim(max(fmap.height - 0.2, y + 1), -1.5)
+    x0 = fmap.width + 0.2
+    x1 = -1.0 + box_w / scale
+    ytop = -1.0
+    ybottom = ytop + box_h / scale
+    step = LINE / scale
+    y = ytop + 0.3 * step
+    for text, kind, seat in lines:
+        if kind == "chain":
+            y += 0.35 * step
+            ax.scatter([x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", c=chain_colour(seat),
+                       edgecolors=INK, linewidths=0.6, zorder=6)
+        ax.text(x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
+                parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
+                style="italic" if kind == "next" else "normal", color=INK)
+        y += step
+    ax.set_xlim(-1.0, x1)
+    ax.set_ylim(ybottom, ytop)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
-    ax.set_title(title, fontsize=10)
-    return ax
+    ax.set_title(title, fontsize=11)
+    return board_axes(ax)
 
 
-def state_png(game, viewer=None, dpi: int = 80) -> bytes:
-    ax = draw_state(game, viewer=viewer)
-    buf = io.BytesIO()
-    ax.figure.savefig(buf, format="png", dpi=dpi, facecolor="white")
-    return buf.getvalue()
+def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
+    """The state's frame as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default ``FRAME_DPI``)."""
+    return figure_bytes(draw_state(game, viewer=viewer).figure, format, dpi)
 
 
 def draw_dinnertime(game, records=None, ax=None, title=None):
-    """The Dinnertime trace on the map: an arrow from the winner's nearest entrance to each house it served,
-    with the dollars; beside each house the price + distance of the chains that could have served it; a
-    grey cross on houses nobody could serve (FCM-4.1 to FCM-4.4, FCM-I55)."""
+    """The Dinnertime trace on the map: an arrow from the winner's nearest entrance to each house it served;
+    beside the map, house by house, the winner's price + distance = sum and the dollars, and the sums of the
+    chains that could have served it; houses nobody could serve get a grey cross (FCM-4.1 to FCM-4.4,
+    FCM-I55). Chains are named by number as well as colour."""
     fmap = game.map
     records = game.records if records is None else records
-    ax = _new_axes(ax, (fmap.width * 0.32 + 1.5, fmap.height * 0.32 + 1))
-    md.draw_map(fmap, ax, title=title or f"Dinnertime, round {records[0]['round'] if records else game.co.round}")
+    rows = []
+    for rec in records:
+        others = ", ".join(f"P{r['seat']} {r['sum']}" for r in rec["chains"]
+                           if r["candidate"] and r["seat"] != rec["winner"])
+        if rec["winner"] is None:
+            rows.append((f"house {rec['house']}: nobody" + (f" (could: {others})" if others else ""), None))
+            continue
+        win = next(r for r in rec["chains"] if r["seat"] == rec["winner"])
+        rows.append((f"house {rec['house']}: P{rec['winner']} {win['price']}+{win['distance']}={win['sum']} "
+                     f"\u2192 ${rec['income']}" + (f"  (also {others})" if others else ""), rec["winner"]))
+    if ax is None:
+        # the map at most 6 inches wide, so that map and table are shown at their natural size
+        w, h = md._axes(None, fmap, scale=min(0.36, 6.0 / fmap.width)).figure.get_size_inches()
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(w + 3.4, max(h, 0.6 + 2 * LINE * (len(rows) + 2))), dpi=FRAME_DPI)
+        ax = fig.add_axes((0.005, 0.01, w / (w + 3.4) - 0.01, 1 - 0.5 / fig.get_size_inches()[1]))
+    title = title or f"Dinnertime, round {records[0]['round'] if records else game.co.round}"
+    md.draw_map(fmap, ax, title=textwrap.fill(title, max(16, int(ax.bbox.width / 7.5))))
     for rec in records:
         h = fmap.houses[rec["house"]]
         hx, hy = _centre(h.squares)
-        side = [r for r in rec["chains"] if r["candidate"] and r["seat"] != rec["winner"]]
-        for i, r in enumerate(side):
-            ax.text(hx + 1.4, hy - 0.6 + 0.7 * i, f"{r['sum']}", fontsize=7, color=chain_colour(r["seat"]),
-                    fontweight="bold", zorder=7)
         if rec["winner"] is None:
             ax.plot([hx], [hy], marker="x", ms=12, mew=2.5, color="#777777", zorder=7)
             continue
@@ -131,10 +200,21 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
                          key=lambda p: (p[0] - hx) ** 2 + (p[1] - hy) ** 2)
             ax.annotate("", xy=(hx, hy), xytext=(ex, ey), zorder=8,
                         arrowprops=dict(arrowstyle="-|>", color=chain_colour(rec["winner"]), lw=2.2))
-        win = next(r for r in rec["chains"] if r["seat"] == rec["winner"])
-        ax.text(hx, hy + 1.3, f"{win['price']}+{win['distance']}={win['sum']}  ${rec['income']}", fontsize=7,
-                ha="center", color=chain_colour(rec["winner"]), fontweight="bold", zorder=8, parse_math=False,
-                bbox=dict(fc="white", ec="none", alpha=0.8, pad=0.5))
+    table = ax.inset_axes((1.02, 0.0, 3.3 / (ax.bbox.width / FRAME_DPI), 1.0))
+    table.axis("off")
+    line = LINE * FRAME_DPI / table.bbox.height
+    table.text(0, 1, "house: winner price+distance=sum \u2192 income", fontsize=8, weight="bold", va="top",
+               transform=table.transAxes, parse_math=False)
+    k = 1.3
+    for text, seat in rows or [("no Dinnertime yet", None)]:
+        y = 1 - line * k
+        if seat is not None:
+            table.scatter([0.02], [y - 0.3 * line], s=40, marker="s", c=chain_colour(seat), edgecolors=INK,
+                          linewidths=0.6, transform=table.transAxes, clip_on=False)
+        wrapped = textwrap.wrap(text, 44, subsequent_indent="    ")
+        table.text(0.06, y, "\n".join(wrapped), fontsize=8, va="top", transform=table.transAxes,
+                   parse_math=False, linespacing=1.25)
+        k += len(wrapped)
     return ax
 
 
@@ -143,9 +223,11 @@ def draw_marketing_step(game, k: int, ax=None):
     put demand on, with the number of tokens (FCM-6.1 to FCM-6.6)."""
     fmap = game.map
     number, placed = game.marketing_log[k]
-    ax = _new_axes(ax, (fmap.width * 0.32 + 1.5, fmap.height * 0.32 + 1))
-    md.draw_map(fmap, ax, title=f"Marketing step {k + 1}: campaign #{number} places "
-                + (", ".join(f"{n} on house {h}" for h, n in placed.items()) or "nothing"))
+    ax = md._axes(ax, fmap)
+    title = (f"Marketing step {k + 1}: campaign #{number} places "
+             + (", ".join(f"{n} on house {h}" for h, n in placed.items()) or "nothing"))
+    # wrapped to its panel's width, so that panels side by side keep their titles apart
+    md.draw_map(fmap, ax, title=textwrap.fill(title, max(16, int(ax.bbox.width / 7.5))))
     if number in fmap.campaigns:
         c = fmap.campaigns[number]
         md._shade(ax, fmap, md.campaign_area(fmap, number), PALETTE[c.kind], alpha=0.3)
@@ -159,17 +241,19 @@ def draw_marketing_step(game, k: int, ax=None):
 
 def draw_cash_timeline(game, ax=None):
     """Each chain's cash after every round, and the bank's level (dashed) (FCM-4.7)."""
-    ax = _new_axes(ax, (7, 3.5))
+    ax = _new_axes(ax, (8, 3.6), margins=(0.09, 0.14, 0.8, 0.9))
     rounds = [0] + [t for t, _ in game.timeline]
+    markers = "os^Dv"
     for s in range(1, game.players + 1):
         cash = [0] + [sc[s - 1] for _, sc in game.timeline]
-        ax.plot(rounds, cash, color=chain_colour(s), lw=2, label=f"Player {s}")
+        ax.plot(rounds, cash, color=chain_colour(s), lw=2, marker=markers[(s - 1) % 5], ms=5, label=f"Player {s}")
     ax.plot(list(range(len(game.bank_log))), game.bank_log, color=PALETTE["ink"], ls="--", lw=1.5, label="bank")
     ax.axhline(0, color="#999999", lw=0.6)
-    ax.set_xlabel("round")
-    ax.set_ylabel("dollars")
-    ax.set_title("Cash per chain and the bank after each round")
-    ax.legend(fontsize=8, frameon=False)
+    ax.set_xlabel("round", fontsize=10)
+    ax.set_ylabel("dollars", fontsize=10)
+    ax.tick_params(labelsize=9)
+    ax.set_title("Cash per chain and the bank after each round", fontsize=11)
+    ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
@@ -179,21 +263,58 @@ def draw_demand_over_rounds(game, ax=None):
     log = game.demand_log
     houses = sorted({int(h) for d in log for h in d} | set(game.map.houses))
     grid = np.array([[d.get(str(h), 0) for d in log] for h in houses]) if log else np.zeros((len(houses), 1))
-    ax = _new_axes(ax, (7, 0.3 * len(houses) + 1.2))
+    height = 0.25 * len(houses) + 1.3
+    ax = _new_axes(ax, (7, height), margins=(0.13, 0.9 / height, 0.88, 1 - 0.45 / height))
     im = ax.imshow(grid, aspect="auto", cmap="Oranges", vmin=0, vmax=5)
-    ax.set_yticks(range(len(houses)), [f"house {h}" for h in houses], fontsize=7)
-    ax.set_xticks(range(grid.shape[1]), [str(k + 1) for k in range(grid.shape[1])], fontsize=7)
-    ax.set_xlabel("round (after the Marketing phase)")
-    ax.set_title("Demand tokens on the houses")
-    ax.figure.colorbar(im, ax=ax, fraction=0.03)
+    ax.set_yticks(range(len(houses)), [f"house {h}" for h in houses], fontsize=8)
+    ax.set_xticks(range(grid.shape[1]), [str(k + 1) for k in range(grid.shape[1])], fontsize=8)
+    ax.set_xlabel("round (after the Marketing phase)", fontsize=9)
+    ax.set_title("Demand tokens on the houses", fontsize=11)
+    bar = ax.figure.colorbar(im, cax=ax.inset_axes((1.03, 0.0, 0.03, 1.0)))     # keeps the Axes where it is
+    bar.ax.tick_params(labelsize=8)
     return ax
 
 
-def figure_png(ax, dpi: int = 90) -> bytes:
-    buf = io.BytesIO()
-    ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
-    return buf.getvalue()
+def figure_png(ax, dpi: int | None = None) -> bytes:
+    """The Axes' figure as PNG, margins trimmed (``toolkit.drawing.figure_png``)."""
+    from ....drawing import figure_png as png
+    return png(ax.figure, dpi)
 
+
+def _marketing(game, viewer):
+    """The last Marketing phase's first campaign, or a note that there was none yet."""
+    if game.marketing_log:
+        return draw_marketing_step(game, 0)
+    ax = new_axes(None, size=(4, 1.2))
+    ax.text(0.5, 0.5, "no Marketing phase yet", ha="center", va="center", fontsize=10, transform=ax.transAxes)
+    return board_axes(ax)
+
+
+def _distances(game, viewer):
+    """Distances from the first restaurant on the map (the bare map before any is placed)."""
+    if not game.map.restaurants:
+        return md.draw_map(game.map)
+    return md.draw_distances(game.map, sorted(game.map.restaurants)[0])
+
+
+#: Every public drawing, as the legibility test and the gallery call it; the map's and the companies' drawings
+#: too, as they look in a game.
+DRAWINGS = (
+    Drawing("map.draw_demand", lambda game, viewer: md.draw_demand(game.map), views=False),
+    Drawing("map.draw_distances", _distances, views=False),
+    Drawing("company.draw_company", lambda game, viewer: cd.draw_company(game, viewer or 1, viewer=viewer)),
+    Drawing("company.draw_turn_order", lambda game, viewer: cd.draw_turn_order(game), views=False),
+    Drawing("company.draw_milestones", lambda game, viewer: cd.draw_milestones(game), views=False),
+    Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_dinnertime", lambda game, viewer: draw_dinnertime(game), views=False),
+    Drawing("draw_marketing_step", _marketing, views=False),
+    Drawing("draw_cash_timeline", lambda game, viewer: draw_cash_timeline(game), kind="chart", views=False),
+    Drawing("draw_demand_over_rounds", lambda game, viewer: draw_demand_over_rounds(game), kind="chart",
+            views=False),
+)
 
 __all__ = ["draw_cash_timeline", "draw_demand_over_rounds", "draw_dinnertime", "draw_marketing_step", "draw_state",
-           "figure_png", "player_lines", "state_png"]
+           "figure_png", "player_lines", "state_png", "DRAWINGS", "DISTINCT_COLOURS"]
+
+
+from .clicks import click_targets  # noqa: E402  (the stepper finds each game's board clicks in its drawing module)

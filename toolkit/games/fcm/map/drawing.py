@@ -13,6 +13,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
+from ....drawing import PLAYER_COLOURS, board_axes, new_axes, text_on
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -20,11 +21,13 @@ from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
 #: Colours of everything on the map (style lives here, never in the rules).
 PALETTE = {
     "road": "#6e6e6e", "bridge": "#9a9a9a", "empty": "#f3efe2", "house": "#d8b48a", "garden": "#8cc46c",
-    "beer": "#d9962b", "lemonade": "#eedc45", "soda": "#5aa6e6", "burger": "#8b4a1c", "pizza": "#d8402f",
+    # the goods, Okabe-Ito where they allow: apart for colour-blind eyes too
+    "beer": "#E69F00", "lemonade": "#F0E442", "soda": "#56B4E9", "burger": "#6B3E1E", "pizza": "#D55E00",
     "tile border": "#b9b2a0", "ink": "#222222", "radio": "#9467bd", "airplane": "#17a2b8",
     "mailbox": "#8c564b", "billboard": "#e377c2", "range": "#2ca02c", "route": "#d62728", "reach": "#ff7f0e",
 }
-CHAIN_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a700", "#9467bd")   # chains (seats) 1..5
+CHAIN_COLOURS = PLAYER_COLOURS        # chains (seats) 1..5: the shared Okabe-Ito player palette
+DISTANCE_MAX = 8                      # distances are coloured on one scale, 0 to this (and beyond), in every map
 _LUT = {"#": "road", BRIDGE: "bridge", ".": "empty", "H": "house", **DRINK_CHARS}
 _LETTER = {"beer": "B", "lemonade": "L", "soda": "S"}
 
@@ -33,12 +36,11 @@ def chain_colour(chain: int) -> str:
     return CHAIN_COLOURS[(chain - 1) % len(CHAIN_COLOURS)]
 
 
-def _axes(ax, fmap: FcmMap, scale=0.32):
-    if ax is not None:
-        return ax
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=(fmap.width * scale + 0.6, fmap.height * scale + 0.6), dpi=100)
-    return fig.add_subplot()
+def _axes(ax, fmap: FcmMap, scale=0.36):
+    """``ax``, or a new figure sized for the map: ``scale`` inches a square (35 px at 96 dpi, room for 8-point
+    numbers)."""
+    return new_axes(ax, size=(fmap.width * scale + 0.6, fmap.height * scale + 0.9),
+                    margins=(0.01, 0.01, 0.99, 1 - 0.5 / (fmap.height * scale + 0.9)))
 
 
 def map_image(fmap: FcmMap) -> np.ndarray:
@@ -101,7 +103,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
     for r, c in bridges:
         ax.vlines([c - 0.34, c + 0.34], r - 0.5, r + 0.5, colors="white", lw=1.2, zorder=2)
     for (r, c), drink in fmap.sources():
-        ax.text(c, r, _LETTER[drink], ha="center", va="center", fontsize=7, fontweight="bold", color=ink, zorder=3)
+        ax.text(c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink, zorder=3)
     boxes = []
     for n, house in fmap.houses.items():
         r0, c0, r1, c1 = _bbox(house.squares)
@@ -115,6 +117,10 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
         _rects(ax, [(r.top[1] - 0.42, r.top[0] - 0.42, 1.84, 1.84) for r in mine],
                fc=[chain_colour(r.chain) if opened else "white" for r in mine],
                ec=[chain_colour(r.chain) for r in mine], lw=1.5, hatch=None if opened else "////", zorder=4)
+    for r in rests:             # the chain's number on each restaurant, so colour is not the only sign
+        fc = chain_colour(r.chain) if r.open else "white"
+        ax.text(r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
+                fontweight="bold", color=text_on(fc), zorder=5)
     doors = [e for r in rests for e in _roads.entrances(fmap, r)]
     _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
     boxes, colours = [], []
@@ -126,15 +132,15 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        ax.text(x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=7, color="white",
-                fontweight="bold", zorder=5)
+        ax.text(x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=8,
+                color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5)
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
     ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
     ax.set_ylim(h - 0.5 + pad, -0.5 - pad)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles", fontsize=10)
+    board_axes(ax)
+    # titles may hold dollars ("$23 + 6 tips"): shown as written, never as mathematics
+    ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles", fontsize=10, parse_math=False)
     return ax
 
 
@@ -155,7 +161,13 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
 
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
-    """The map with each house's demand tokens as coloured dots (one per token, by good) (FCM-6.6)."""
+    """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
+    it (FCM-6.6)."""
+    if ax is None:                   # room on the right for the key
+        ax = _axes(None, fmap)
+        w, h = ax.figure.get_size_inches()
+        ax.figure.set_size_inches(w + 1.1, h)
+        ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     xs, ys, cs = [], [], []
     for n, goods in sorted(fmap.demand.items()):
@@ -167,7 +179,7 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     if xs:
         ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
     ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")],
-              loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False)
+              loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
 
 
@@ -212,18 +224,18 @@ def draw_range(fmap: FcmMap, restaurant, rng: int, ax=None):
 
 def draw_distances(fmap: FcmMap, restaurant, ax=None, numbers: bool = True):
     """Every road square coloured and numbered by its distance (tile borders crossed) from the restaurant's
-    entrances (FCM-4.3); squares not joined to it stay grey."""
+    entrances (FCM-4.3); squares not joined to it stay grey. One colour scale (0 to ``DISTANCE_MAX``) serves
+    every map, so a colour means the same distance in panels side by side."""
     from matplotlib import colormaps
     r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
     dist = _roads.road_distances(fmap, r)
     ax = draw_map(fmap, ax, f"Distance from restaurant {r.rid} (tile borders crossed)")
-    top = max(dist.values(), default=0)
     cmap = colormaps["viridis"]
     over = np.zeros((fmap.height, fmap.width, 4))
     for (rr, cc), d in dist.items():
-        over[rr, cc] = cmap(d / max(top, 1))
+        over[rr, cc] = cmap(min(d, DISTANCE_MAX) / DISTANCE_MAX)
         if numbers:
-            ax.text(cc, rr, str(d), ha="center", va="center", fontsize=6, color="white" if d < top * 0.6 else "black",
+            ax.text(cc, rr, str(d), ha="center", va="center", fontsize=8, color=text_on(over[rr, cc][:3]),
                     zorder=3)
     ax.imshow(over, extent=(-0.5, fmap.width - 0.5, fmap.height - 0.5, -0.5), interpolation="nearest", zorder=1.6)
     return ax

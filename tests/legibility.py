@@ -1,0 +1,85 @@
+"""The legibility contract (issue 13), as a checker over a drawn figure: what a class at the back of the room
+could not read. ``problems(fig, kind)`` lists every breach; the tests plant each kind of defect to see it found.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from unittest import mock
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
+
+from toolkit.drawing import FRAME_DPI, MIN_TEXT_PT, SHOWN_WIDTH
+
+OVERLAP_PX = 1.5          # texts may touch, not overlap by more than this (pixels at FRAME_DPI)
+EDGE_PX = 1.0             # and may reach this far past an edge (anti-aliasing)
+
+
+def shown_scale(fig) -> float:
+    """How much the figure is scaled when shown: 1 at its natural size, less if it is wider than the screen."""
+    width = fig.get_size_inches()[0] * FRAME_DPI
+    return min(1.0, SHOWN_WIDTH / width)
+
+
+@contextmanager
+def _drawn_texts():
+    """Record every Text that is really drawn (visible, with its parents, and not empty)."""
+    drawn = []
+    original = Text.draw
+
+    def draw(self, renderer):
+        if self.get_visible() and self.get_text().strip():
+            drawn.append(self)
+        return original(self, renderer)
+
+    with mock.patch.object(Text, "draw", draw):
+        yield drawn
+
+
+def draw(fig):
+    """Draw the figure at FRAME_DPI and return the texts drawn and the renderer."""
+    fig.set_dpi(FRAME_DPI)
+    FigureCanvasAgg(fig)
+    with _drawn_texts() as texts:
+        fig.canvas.draw()
+    return texts, fig.canvas.get_renderer()
+
+
+def _inside(bb, box, tol=EDGE_PX) -> bool:
+    return bb.x0 >= box.x0 - tol and bb.y0 >= box.y0 - tol and bb.x1 <= box.x1 + tol and bb.y1 <= box.y1 + tol
+
+
+def _name(t) -> str:
+    return repr(t.get_text()[:40])
+
+
+def problems(fig, kind: str = "board") -> list[str]:
+    """Every breach of the contract in ``fig``; ``kind`` "board" (a picture of things) or "chart" (data axes)."""
+    texts, renderer = draw(fig)
+    scale = shown_scale(fig)
+    out = []
+    boxes = []
+    for t in texts:
+        size = t.get_fontsize() * scale
+        if size < MIN_TEXT_PT - 1e-6:
+            out.append(f"{_name(t)} is {size:.1f} pt as shown (at least {MIN_TEXT_PT})")
+        if "$" in t.get_text() and t._preprocess_math(t.get_text())[1]:
+            out.append(f"{_name(t)} is typeset as mathematics, not shown with its dollar signs")
+        bb = t.get_window_extent(renderer)
+        if not _inside(bb, fig.bbox):
+            out.append(f"{_name(t)} is cut by the figure's edge")
+        ax = t.axes
+        if ax is not None and ax.axison and t in ax.texts and not _inside(bb, ax.bbox):
+            out.append(f"{_name(t)} leaves its axes' box")
+        boxes.append((t, bb))
+    for i, (a, ba) in enumerate(boxes):
+        for b, bb in boxes[i + 1:]:
+            w = min(ba.x1, bb.x1) - max(ba.x0, bb.x0)
+            h = min(ba.y1, bb.y1) - max(ba.y0, bb.y0)
+            if w > OVERLAP_PX and h > OVERLAP_PX:
+                out.append(f"{_name(a)} and {_name(b)} overlap")
+    for ax in fig.axes:
+        board = kind == "board" or ax.get_gid() == "board"
+        if board and ax.axison:
+            out.append(f"a board or card keeps its axes (ticks and spines): {ax.get_title()[:40]!r}")
+    return out

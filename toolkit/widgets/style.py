@@ -1,0 +1,17 @@
+"""The stepper's look: option labels that wrap, a compact log, a board that never grows past its PNG."""
+
+STYLE = """<style>
+.bgt-stepper .bgt-option { white-space: normal; text-align: left; line-height: 1.25; padding: 3px 8px;
+  max-width: 100%; min-height: 28px; }
+.bgt-stepper .bgt-option .widget-label, .bgt-stepper .bgt-option { overflow: visible; text-overflow: clip; }
+.bgt-stepper .widget-html-content { line-height: 1.3; }
+.bgt-stepper .bgt-log { font-size: 13px; }
+.bgt-stepper .bgt-step { border-top: 1px solid #ddd; padding: 3px 0; }
+.bgt-stepper .bgt-event { margin: 2px 0 2px 0.6em; }
+.bgt-stepper .bgt-why { color: #666; font-size: 85%; margin-left: 1em; }
+.bgt-stepper .bgt-next { color: #333; padding: 2px 0; }
+.bgt-stepper .bgt-hint { color: #555; font-style: italic; }
+.bgt-stepper .bgt-prompt { line-height: 1.3; white-space: normal; }
+.bgt-stepper .bgt-board img { cursor: crosshair; }
+.bgt-stepper .bgt-side .widget-toggle-buttons { flex-wrap: wrap; }
+</style>"""
