@@ -211,6 +211,31 @@ class Game(ABC):
         """What ``player`` may see (None: the class view, everything)."""
         return self.to_dict()
 
+    # --- what one player may believe (for search agents) ----------------------------------------
+    def determinize(self, viewer: int, rng) -> "Game":
+        """A copy in which every fact hidden from seat ``viewer`` is drawn afresh from ``rng``, consistently
+        with what that seat sees: ``view(viewer)`` of the copy equals this game's. The copy's seed and streams
+        come from ``rng`` too, so its future (dice, draws) is not the real one.
+
+        The base suits a game without hidden facts; a game with them resamples them in ``_resample_hidden``."""
+        new = self.clone()
+        new.reseed(rng.getrandbits(63))
+        new._resample_hidden(viewer, rng)
+        return new
+
+    def _resample_hidden(self, viewer: int, rng) -> None:
+        """Redraw, in place, the facts hidden from ``viewer`` (nothing in a game of open information)."""
+
+    def reseed(self, seed: int) -> None:
+        """New seed and fresh streams: the chance still to come is drawn anew."""
+        self.seed = int(seed)
+        self.streams = Streams(self.seed)
+
+    def quiet(self) -> None:
+        """Stop writing events (a copy played out by a search agent needs none)."""
+        self.log = False
+        self.events = []
+
     def player_name(self, seat: int) -> str:
         return f"Player {seat}"
 

@@ -58,7 +58,12 @@ def agent_kinds(cls) -> dict:
     """Every game has 'random' (uniform unless the game gives a sensible random agent of its own, as FCM
     does, so that ``simulate``'s default agents play complete games), 'uniform' (always uniform among the
     legal options) and 'person'; a game adds its own kinds through ``agents()``."""
+    from functools import partial
+
     from .agents import PersonAgent, RandomAgent
+    from .search import SearchAgent
     kinds = {"random": RandomAgent, "uniform": RandomAgent, "person": PersonAgent}
     kinds.update(getattr(cls, "agents", lambda: {})())
+    # every game has the search agent, with the game's own budget (about 200 ms a decision, benchmarks/)
+    kinds.setdefault("search", partial(SearchAgent, **getattr(cls, "search_options", {})))
     return kinds

@@ -436,6 +436,32 @@ class DisneylandGame(Game):
     def agents():
         return {"heuristic": DisneylandHeuristic}
 
+    # --- what one player may believe (for the search agent) -------------------------------------------
+    search_options = {"playouts": 150}          # about 200 ms a decision (benchmarks/bench_search.py)
+
+    def _resample_hidden(self, viewer, rng):
+        """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,
+        DL-I3), which face-down photos outside the viewer's hand are good (as many good ones as before,
+        DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7)."""
+        # redrawn from a canonical order (sorted cards, photos by place), so that states differing only in
+        # hidden facts give the same redrawn state for the same ``rng``
+        for pile in self.piles.values():
+            pile.sort()
+            rng.shuffle(pile)
+        unseen = list(self.photos)
+        for s, held in enumerate(self.held_photos, 1):
+            if s != viewer:
+                unseen += held
+        good = sum(self.photo_good[p] for p in unseen)
+        flags = [True] * good + [False] * (len(unseen) - good)
+        rng.shuffle(flags)           # the camera's order is a matter of which photo is good: dealt by place
+        self.photo_good = dict(self.photo_good)
+        self.photo_good.update(zip(unseen, flags))
+        if self.stage[0] == "pick" and viewer != self._hider():
+            st = self.stage
+            self.stage = st[:2] + ("left" if rng.random() < 0.5 else "right",) + st[3:]
+        self.recount()
+
 
 class DisneylandHeuristic(Agent):
     """Wishes from the leader, for a photo when there is one (a photo is worth 5 x 10/18 on average, more than

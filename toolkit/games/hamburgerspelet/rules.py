@@ -608,6 +608,46 @@ class HamburgerGame(Game):
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
                 "fading-memory": FadingMemory}
 
+    # --- what one player may believe (for the search agent) -------------------------------------------
+    search_options = {"playouts": 200}          # about 200 ms a decision (benchmarks/bench_search.py)
+
+    def _resample_hidden(self, viewer, rng):
+        """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,
+        HB-I11) and a tile in another player's hand the viewer did not see are dealt afresh from those same
+        tiles. A tile being put back is one its taker could not keep (HB-5.6). What the other players
+        remember follows the new tiles: the viewer knows which spots they saw, not what they saw there."""
+        me = self.known[viewer - 1]
+        hidden = [s for s in self._down if me[s] == NOT_SEEN]
+        tiles = [self.spots[s] for s in hidden]
+        hand = self.hand
+        secret_hand = hand is not None and hand[2][viewer - 1] == NOT_SEEN
+        if secret_hand:
+            tiles.append(hand[0])
+        tiles.sort()                 # a canonical order: the same hidden tiles give the same deal
+        rng.shuffle(tiles)
+        if secret_hand:
+            fits = self._fits_hand
+            k = next((i for i, t in enumerate(tiles) if fits(t)), None)
+            if k is not None:
+                self.hand = (tiles.pop(k),) + hand[1:]
+            else:                                  # cannot happen: the real tile fits; keep it to stay consistent
+                tiles.remove(hand[0])
+        for s, t in zip(hidden, tiles):
+            self.spots[s] = t
+        for seat, known in enumerate(self.known, 1):
+            if seat != viewer:
+                for s, t in enumerate(known):
+                    if t != NOT_SEEN:
+                        known[s] = self.spots[s]
+        self._decision = self._next_decision()
+
+    def _fits_hand(self, tile) -> bool:
+        """Could ``tile`` be the one in hand now: a tile its taker could not keep (HB-5.6)?"""
+        if self.stage[0] != "place" or len(self.stage) != 3:
+            return True
+        _, why, want = self.stage
+        return not (self.can_keep(self.current, tile) and (why == "kitchen" or tile == want))
+
 
 # --- agents -----------------------------------------------------------------------------------------
 class MemoryAgent(Agent):

@@ -738,6 +738,30 @@ class McDonaldsGame(Game):
     def agents():
         return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic}
 
+    # --- what one player may believe (for the search agent) -------------------------------------------
+    search_options = {"playouts": 300}          # about 200 ms a decision (benchmarks/bench_search.py)
+
+    def _resample_hidden(self, viewer, rng):
+        """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras are
+        dealt afresh from the cards among them (each player keeps the number of extras everyone saw laid
+        down, MCD-7.2), and the face-down menus are shuffled (MCD-1.5, MCD-I5). The searcher forgets which
+        cards went to the bottom of the pile: a view shows only how many cards it holds."""
+        others = [s for s in range(1, self.players + 1) if s != viewer]
+        cards = list(self.pile)
+        for s in others:
+            cards += [i for i in range(N) for _ in range(self.extras[s - 1][i])]
+        cards.sort()                 # a canonical order: the same hidden cards give the same deal
+        rng.shuffle(cards)
+        k = 0
+        for s in others:
+            n = sum(self.extras[s - 1])
+            self.extras[s - 1] = list(_counts(cards[k:k + n]))
+            k += n
+        self.pile = cards[k:]
+        self.menu_pile.sort()
+        rng.shuffle(self.menu_pile)
+        self.arranged()
+
 
 def _counts(items) -> tuple[int, ...]:
     out = [0] * N

@@ -20,6 +20,9 @@ setup ``setup.py``; FCM-1 ``company/restructuring.py``; FCM-2 ``company/order_of
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from ....core.decisions import Decision
 from ....core.game import Game
 from ....core.settings import Setting
@@ -42,6 +45,7 @@ SETTINGS = (
     Setting("bankruptcy", "choice", "faq", choices=bankruptcy.MODES, clause="FCM-I74",
             help="the FAQ's bankruptcy, or the old write-off (FCM-I54)"),
 )
+_CARD_NAME = re.compile(r"[a-z_]+")           # a card id in a structure's text (FCM-I32)
 
 
 class GamePhases(CompanyPhases):
@@ -309,6 +313,56 @@ class FcmGame(Setup, Working, Game):
 
     def player_name(self, seat: int) -> str:
         return f"Player {seat}"
+
+    # --- what one player may believe (for the search agent) -------------------------------------------
+    # a whole game is hundreds of decisions: two paired playouts, each to the end, valued by win and cash margin
+    search_options = {"playouts": 2, "margin": 0.5, "confidence": 0.0, "playout": "simple"}   # as measured
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.co.streams = self.streams          # the company layer draws from the game's streams
+
+    def quiet(self) -> None:
+        super().quiet()
+        self.co.log = False
+
+    def _resample_hidden(self, viewer, rng):
+        """Redraw what ``viewer`` cannot see (FCM-I42): the other players' cards in hand, dealt afresh from
+        the cards no one can see (every card is in the supply or with a player, FCM-I30); their face-down
+        restructuring, one of the fullest structures their new hand allows (FCM-1.1); their face-down
+        firings, none (FCM-5.1, FCM-I39); and their reserve cards while they are face down (fact 2.4,
+        FCM-I31, FCM-I51)."""
+        co = self.co
+        others = [c for c in co.companies if c.seat != viewer]
+        unseen = dict(co.staff.pile_sizes(self.players))
+        for card, n in co.supply.items():
+            unseen[card] -= n
+        for c in co.companies:
+            seen = c.cards() if c.seat == viewer else c.cards() - c.hand
+            for card, n in seen.items():
+                unseen[card] -= n
+        pool = sorted(card for card, n in unseen.items() for _ in range(n))     # a canonical order
+        rng.shuffle(pool)
+        k = 0
+        for c in others:
+            n = sum(c.hand.values())
+            c.hand = Counter(pool[k:k + n])
+            k += n
+        for c in others:
+            if c.seat in co.secret:
+                if co.step == "restructure":
+                    opts = co.structure_options(c.seat)         # fullest first (FCM-I46)
+                    size = [len(_CARD_NAME.findall(o)) for o in opts]
+                    full = [o for o, n in zip(opts, size) if n == size[0]]
+                    co.secret[c.seat] = full[int(rng.random() * len(full))]
+                else:
+                    co.secret[c.seat] = []
+        peek = "first_cash_20" in co.company(viewer).milestones
+        if not peek and not (self.breaks and not self.intro):
+            for c in others:
+                if c.reserve is not None:
+                    c.reserve = sorted(RESERVE_CARDS)[int(rng.random() * len(RESERVE_CARDS))]
+        self._cache = None
 
 
 __all__ = ["FcmGame", "GamePhases", "RESERVE_CARDS"]
