@@ -16,6 +16,7 @@ from matplotlib.text import Text
 from toolkit.core.registry import game_names
 from toolkit.drawing import drawn_places
 from toolkit.widgets import Stepper
+from toolkit.widgets.stepper import CLICK_GID
 
 #: Per game: seeds to play, the class's decisions to walk through in each, and the place decisions that must
 #: come up (so the test cannot pass by finding nothing to click).
@@ -43,6 +44,8 @@ def _drawn(ax):
     coordinates."""
     centres = []
     for p in ax.patches:
+        if p.get_gid() == CLICK_GID:           # the stepper's outlines of the places: not what the game drew
+            continue
         (x0, y0), (x1, y1) = p.get_path().transformed(p.get_patch_transform()).get_extents().get_points()
         centres.append(((x0 + x1) / 2, (y0 + y1) / 2))
     for coll in ax.collections:
