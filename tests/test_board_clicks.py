@@ -21,7 +21,7 @@ from toolkit.widgets.stepper import CLICK_GID
 #: Per game: seeds to play, the class's decisions to walk through in each, and the place decisions that must
 #: come up (so the test cannot pass by finding nothing to click).
 PLAN = {
-    "hamburgerspelet": (range(1, 4), 40, {"take", "place", "move", "name"}),
+    "hamburgerspelet": (range(1, 4), 40, {"take", "place", "move", "name", "steal"}),
     "fcm": (range(3, 5), 40, {"start_restaurant"}),
     "disneyland": (range(1, 9), 60, {"wish-target", "take"}),
     "mcdonalds": (range(1, 13), 150, {"help-partner", "take-one"}),
