@@ -101,6 +101,27 @@ def new_axes(ax=None, size=FRAME_SIZE, dpi=FRAME_DPI, margins=None):
     return ax
 
 
+def mark_place(ax, key, box) -> None:
+    """Record that the place ``key`` (e.g. ``("spot", 4)``) is drawn inside ``box`` = (x0, y0, x1, y1), in ``ax``'s
+    data coordinates. A drawing marks its places as it draws them, so a game's ``click_targets`` reads where each
+    option lies from the picture itself and never lays the picture out a second time."""
+    ax.__dict__.setdefault("_board_places", {})[key] = tuple(float(v) for v in box)
+
+
+def drawn_places(ax) -> dict:
+    """Every place marked on ``ax`` by ``mark_place``: key -> (x0, y0, x1, y1) in data coordinates."""
+    return getattr(ax, "_board_places", {})
+
+
+def place_boxes(ax, draw, keys) -> list:
+    """(value, box) for each (value, place key) in ``keys`` whose place is drawn on ``ax`` (``draw()`` makes the
+    picture when ``ax`` is None): the common end of every game's ``click_targets``."""
+    if ax is None:
+        ax = draw()
+    places = drawn_places(ax)
+    return [(value, places[key]) for value, key in keys if key in places]
+
+
 def board_axes(ax):
     """Mark ``ax`` as a picture of things (a board, a card): no ticks, no spines, equal scales."""
     ax.set_aspect("equal")

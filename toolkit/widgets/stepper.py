@@ -32,6 +32,7 @@ MAX_BUTTONS = 10            # more options than this come as a drop-down list (a
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
 PANEL = 340                 # CSS px of the decision and log column beside the board
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
+CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing
 HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
 
 
@@ -344,7 +345,7 @@ class Stepper(w.VBox):
             from matplotlib.patches import Rectangle
             for _v, (x0, y0, x1, y1) in self._targets(d, state):
                 self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, ec=CLICK_OUTLINE, lw=1.2,
-                                             ls=(0, (3, 2)), zorder=20))
+                                             ls=(0, (3, 2)), zorder=20, gid=CLICK_GID))
 
     def _frame_bytes(self, fmt="png") -> bytes:
         buf = io.BytesIO()

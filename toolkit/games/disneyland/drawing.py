@@ -9,8 +9,8 @@ import math
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes,
-                        player_colour, score_timeline, status_title, text_on)
+from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
+                        new_axes, place_boxes, player_colour, score_timeline, status_title, text_on)
 from .rules import HOURS
 
 # the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
@@ -183,15 +183,20 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
         y = top - (seat - 1) * band
         pts = view["scores"][seat - 1]
         sees = viewer in (None, seat)
+        mark_place(ax, ("player", seat), (x0, y - band + 0.05, x0 + width, y))
         label = f"Player {seat}: {pts} points" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
         discs.append(Circle((x0 + 0.22, y - 0.3), 0.22, fc=player_colour(seat), ec=INK, lw=0.6))
         ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
                 color=text_on(player_colour(seat)))
         ax.text(x0 + 0.6, y - 0.3, label, fontsize=9, weight="bold", color=INK, va="center")
         items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
+        n_cards = len(game.held_cards[seat - 1])
         for k, (what, item) in enumerate(items):
             cx = x0 + (k % per_row) * 0.5
             cy = y - 0.65 - (k // per_row) * 0.85
+            # a card's place is named by the card, a face-down photo's by its place among the photos (DL-5.5)
+            mark_place(ax, ("card", seat, item) if what == "card" else ("photo", seat, f"photo@{k - n_cards}"),
+                       (cx, cy - 0.74, cx + 0.42, cy))
             if what == "card":
                 c = game.card[item]
                 fc = PILE_COLOURS.get(c.colour, "#ccc")
@@ -248,31 +253,13 @@ DRAWINGS = (
 
 
 # --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
-def _collection_band(game, seat: int, x0=10.3, width=10.0, top=9.6, height=10.2):
-    """The box of ``seat``'s row of cards, as draw_state lays out draw_collections."""
-    band = height / game.players
-    y = top - (seat - 1) * band
-    return (x0, y - band + 0.05, x0 + width, y)
-
-
-def _card_box(seat_band, k: int, width=10.0):
-    x0, _, _, y = seat_band
-    per_row = int(width / 0.5)
-    cx, cy = x0 + (k % per_row) * 0.5, y - 0.75 - (k // per_row) * 0.95
-    return (cx, cy - 0.75, cx + 0.42, cy - 0.05)
-
-
 def click_targets(game, decision, ax=None):
     """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
     picture: the player to wish from (their row of cards, DL-5.3) and the card to take from them (DL-5.5)."""
+    keys = []
     if decision.kind == "wish-target":
-        return [(t, _collection_band(game, t)) for t in decision.values]
-    if decision.kind == "take":
+        keys = [(t, ("player", t)) for t in decision.values]
+    elif decision.kind == "take":
         t = game.stage[1]
-        band, cards = _collection_band(game, t), game.held_cards[t - 1]
-        out = []
-        for v in decision.values:
-            k = int(v.split("@")[1]) + len(cards) if str(v).startswith("photo@") else cards.index(v)
-            out.append((v, _card_box(band, k)))
-        return out
-    return []
+        keys = [(v, ("photo" if str(v).startswith("photo@") else "card", t, v)) for v in decision.values]
+    return place_boxes(ax, lambda: draw_state(game), keys)

@@ -18,7 +18,8 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ...drawing import FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, new_axes, text_on
+from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, mark_place,
+                        new_axes, place_boxes, text_on)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -82,8 +83,9 @@ def draw_board(game, ax=None, viewer=None):
     b = game.board
     ax.add_patch(Rectangle((-0.55, -0.55), 11.1, 11.1, fc=BOARD_BG, ec=INK, lw=1.2, zorder=0))
     squares = []
-    for sq in b.loop:
+    for q, sq in enumerate(b.loop):
         x, y = sq.pos
+        mark_place(ax, ("square", q), (x - 0.5, y - 0.5, x + 0.5, y + 0.5))
         if sq.kind == "kitchen":
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
@@ -127,6 +129,7 @@ def draw_middle(game, ax=None, viewer=None):
     tiles, backs = [], []
     for s, (x, y) in enumerate(b.spots):
         t = game.spots[s]
+        mark_place(ax, ("spot", s), (x - 0.38, y - 0.38, x + 0.38, y + 0.38))
         if t == EMPTY:
             ax.add_patch(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc="none", ec=PALE, lw=0.8, ls="--", zorder=2))
             continue
@@ -189,6 +192,7 @@ def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
         for k, i in enumerate(order):
             x = x0 + k * (cell + 0.03)
             has = game.cards[seat - 1][i]
+            mark_place(ax, ("card", seat, i), (x, y - 0.5 - cell, x + cell, y - 0.5))
             fc = _ing_colour(game, i) if has else "white"
             places.append(Rectangle((x, y - 0.5 - cell), cell, cell, fc=fc, ec=INK if has else PALE,
                                     lw=0.6, ls="-" if has else ":"))
@@ -242,33 +246,23 @@ DRAWINGS = (
 
 
 # --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
-def _card_cell(game, seat: int, i: int, x0=11.3, top=10.5):
-    """The box of ingredient ``i``'s place on ``seat``'s collector card, as draw_cards lays it out."""
-    order = [j for j in range(game.n_ingredients) if j != game.bun] + [game.bun]
-    k, cell, gap = order.index(i), 1.0, 0.08
-    left, ttop = x0 + ((seat - 1) % 2) * 3.5, top - ((seat - 1) // 2) * 5.4
-    x, y = left + (k % 3) * (cell + gap), ttop - 0.42 - (k // 3 + 1) * (cell + gap)
-    return (x, y, x + cell, y + cell)
-
-
 def click_targets(game, decision, ax=None):
     """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place on
     draw_state's picture: a spot in the middle (take, place), the square a chef would reach (move, where only
-    one option reaches it), a place on a collector card (name: your own card; steal: the other player's)."""
+    one option reaches it), a place on a collector card (name: your own card; steal: the other player's).
+    The boxes are the places draw_state marked on ``ax`` as it drew them (drawn afresh when ``ax`` is None)."""
     b, kind = game.board, decision.kind
+    keys = []
     if kind in ("take", "place"):
-        return [(s, (b.spots[s][0] - 0.4, b.spots[s][1] - 0.4, b.spots[s][0] + 0.4, b.spots[s][1] + 0.4))
-                for s in decision.values if isinstance(s, int)]
-    if kind == "move":
-        loop, pos = b.loop, game.chefs[decision.player - 1]
-        reach = {}
+        keys = [(s, ("spot", s)) for s in decision.values if isinstance(s, int)]
+    elif kind == "move":
+        pos, reach = game.chefs[decision.player - 1], {}
         for v in decision.values:
             chef, steps = (int(p) for p in str(v).split("-"))
-            reach.setdefault((pos[chef - 1] + steps) % len(loop), []).append(v)
-        return [(vs[0], (loop[q].pos[0] - 0.5, loop[q].pos[1] - 0.5, loop[q].pos[0] + 0.5, loop[q].pos[1] + 0.5))
-                for q, vs in reach.items() if len(vs) == 1]
-    if kind in ("name", "steal"):
+            reach.setdefault((pos[chef - 1] + steps) % len(b.loop), []).append(v)
+        keys = [(vs[0], ("square", q)) for q, vs in reach.items() if len(vs) == 1]
+    elif kind in ("name", "steal"):
         seat = decision.player if kind == "name" else game.stage[1]
         index = {ing.key: i for i, ing in enumerate(b.ingredients)}
-        return [(v, _card_cell(game, seat, index[v])) for v in decision.values if v in index]
-    return []
+        keys = [(v, ("card", seat, index[v])) for v in decision.values if v in index]
+    return place_boxes(ax, lambda: draw_state(game), keys)

@@ -16,8 +16,8 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes,
-                        player_colour, status_title, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
+                        new_axes, place_boxes, player_colour, status_title, text_on)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -247,8 +247,10 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
                 va="center", fontsize=9, weight="bold", color=INK)
         sy = y - 1.45
         show = viewer is None or viewer == seat
+        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * 0.72, y))
         for i, food in enumerate(FOODS):
             sx = x0 + i * 0.72
+            mark_place(ax, ("slot", seat, food), (sx, sy, sx + 0.62, sy + 3 * 0.32 + 0.08))
             cards.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
             for k in range(rack[i]):
                 cards.append(Rectangle((sx + 0.04, sy + 0.04 + k * 0.32), 0.54, 0.28, fc=FOOD_COLOURS[food],
@@ -315,21 +317,12 @@ DRAWINGS = (
 
 
 # --- where the options lie on draw_state's picture (for a stepper's board clicks) -------------------------------
-def _rack_row(game, seat: int, x0=9.2, top=8.4):
-    """The box of ``seat``'s rack row and its slot height, as draw_state lays out draw_racks."""
-    h = min(2.2, (top + 0.4) / game.players)
-    y = top - (seat - 1) * h
-    return (x0, y - h + 0.2, x0 + 8 * 0.72, y), h
-
-
 def click_targets(game, decision, ax=None):
     """(option value, (x0, y0, x1, y1) in data coordinates) for the options that are places on draw_state's
     picture: the player to trade with (their rack, MCD-3.4) and the card to take from a rack (its slot, MCD-3.5)."""
+    keys = []
     if decision.kind == "help-partner":
-        return [(s, _rack_row(game, s)[0]) for s in decision.values if isinstance(s, int)]
-    if decision.kind == "take-one":
-        (x0, _, _, y), h = _rack_row(game, game.stage[1][0])
-        slots = {food: i for i, food in enumerate(FOODS)}
-        return [(v, (x0 + slots[v] * 0.72, y - h + 0.35, x0 + slots[v] * 0.72 + 0.62, y - h + 0.35 + 1.04))
-                for v in decision.values if v in slots]
-    return []
+        keys = [(s, ("rack", s)) for s in decision.values if isinstance(s, int)]
+    elif decision.kind == "take-one":
+        keys = [(v, ("slot", game.stage[1][0], v)) for v in decision.values]
+    return place_boxes(ax, lambda: draw_state(game), keys)

@@ -1,5 +1,6 @@
-"""Where the options of a decision lie on ``draw_state``'s map, for a stepper's board clicks (x = column,
-y = row, as the map drawing lays squares out). Nothing here decides a rule: every value comes from the decision.
+"""Where the options of a decision lie on ``draw_state``'s map, for a stepper's board clicks. Nothing here decides
+a rule: every value comes from the decision. The places come from the drawing itself: the map's grid of squares,
+its houses and its restaurants, as ``draw_map`` marked them (``toolkit.drawing.mark_place``).
 
 A restaurant's place is the outer corner of its entrance square (each top-left square and entrance corner has
 its own quarter square); a campaign's, the top-left square of its footprint; a new house's, its garden; a garden's,
@@ -8,14 +9,17 @@ the buttons (the stepper drops overlapping places).
 """
 from __future__ import annotations
 
+from ....drawing import drawn_places
 from ..map.board import corner_square
 from ..map.placement import garden_squares
 
 
-def _box(squares, shrink=0.05):
+def _box(grid, squares, shrink=0.05):
+    """The box of ``squares`` (row, column) on the map whose squares fill ``grid`` = (x0, y0, x1, y1)."""
+    x0, y0 = grid[:2]                  # one data unit a square, as draw_map lays the map out
     rows = [r for r, _ in squares]
     cols = [c for _, c in squares]
-    return (min(cols) - 0.5 + shrink, min(rows) - 0.5 + shrink, max(cols) + 0.5 - shrink, max(rows) + 0.5 - shrink)
+    return (x0 + min(cols) + shrink, y0 + min(rows) + shrink, x0 + max(cols) + 1 - shrink, y0 + max(rows) + 1 - shrink)
 
 
 def _top(text: str) -> tuple:
@@ -23,34 +27,43 @@ def _top(text: str) -> tuple:
     return int(r), int(c)
 
 
-def _restaurant_place(value: str):
+def _restaurant_place(grid, value: str):
+    """The quarter of the entrance square at the restaurant's outer corner."""
     head, corner = value.split()
-    r, c = corner_square(_top(head), corner)
-    x0 = c if corner[1] == "e" else c - 0.5           # the quarter of the entrance square at the outer corner
-    y0 = r if corner[0] == "s" else r - 0.5
-    return (x0, y0, x0 + 0.5, y0 + 0.5)
+    x0, y0, x1, y1 = _box(grid, [corner_square(_top(head), corner)], shrink=0)
+    xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
+    (xa, xb), (ya, yb) = (xm, x1) if corner[1] == "e" else (x0, xm), (ym, y1) if corner[0] == "s" else (y0, ym)
+    return (xa, ya, xb, yb)
 
 
 def click_targets(game, decision, ax=None):
-    """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place."""
+    """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place: the
+    squares, houses and restaurants as draw_state marked them on ``ax`` (drawn afresh when ``ax`` is None)."""
+    if ax is None:
+        from .drawing import draw_state
+        ax = draw_state(game)
+    places = drawn_places(ax)
+    grid = places.get("squares")
+    if grid is None:
+        return []
     kind, fmap, out = decision.kind, game.map, []
     for v in decision.values:
         if not isinstance(v, str) or v in ("skip", "pass", "cancel", "new"):
             continue
         if kind in ("start_restaurant", "local_manager", "regional_place"):
-            out.append((v, _restaurant_place(v)))
+            out.append((v, _restaurant_place(grid, v)))
         elif kind == "campaign_place" and "," in v.split()[0]:
-            out.append((v, _box([_top(v.split()[0])])))
+            out.append((v, _box(grid, [_top(v.split()[0])])))
         elif kind == "developer_place" and " " in v:
             top, side = v.split()
-            out.append((v, _box(garden_squares(_top(top), side))))
+            out.append((v, _box(grid, garden_squares(_top(top), side))))
         elif kind == "developer_place":          # a garden beside house n, on side v
             n = int(game.sub["what"].split()[1])
             squares = fmap.houses[n].squares
             top = (min(r for r, _ in squares), min(c for _, c in squares))
-            out.append((v, _box(garden_squares(top, v))))
+            out.append((v, _box(grid, garden_squares(top, v))))
         elif kind == "developer" and v.startswith("garden "):
-            out.append((v, _box(fmap.houses[int(v.split()[1])].squares)))
+            out.append((v, places.get(("house", int(v.split()[1])))))
         elif kind == "regional_manager" and v.startswith("move "):
-            out.append((v, _box(fmap.restaurants[v.split()[1]].squares)))
-    return out
+            out.append((v, places.get(("restaurant", v.split()[1]))))
+    return [(v, box) for v, box in out if box is not None]

@@ -13,7 +13,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import PLAYER_COLOURS, board_axes, new_axes, text_on
+from ....drawing import PLAYER_COLOURS, board_axes, mark_place, new_axes, text_on
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -95,6 +95,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
     ink = PALETTE["ink"]
     h, w = fmap.height, fmap.width
     ax.imshow(map_image(fmap), extent=(-0.5, w - 0.5, h - 0.5, -0.5), interpolation="nearest", zorder=0)
+    mark_place(ax, "squares", (-0.5, -0.5, w - 0.5, h - 0.5))    # column 0's left edge, row 0's top edge, ...
     ax.vlines([k * TILE - 0.5 for k in range(fmap.cols + 1)], -0.5, h - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
     ax.hlines([k * TILE - 0.5 for k in range(fmap.rows + 1)], -0.5, w - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
     bridges = [(r, c) for r, row in enumerate(fmap.terrain) for c, ch in enumerate(row) if ch == BRIDGE]
@@ -108,6 +109,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
     for n, house in fmap.houses.items():
         r0, c0, r1, c1 = _bbox(house.squares)
         boxes.append((c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9))
+        mark_place(ax, ("house", n), (c0 - 0.45, r0 - 0.45, c1 + 0.45, r1 + 0.45))
         ax.text((c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9, fontweight="bold",
                 color=ink, zorder=3)
     _rects(ax, boxes, fc="none", ec=ink, lw=0.8, zorder=2)
@@ -118,6 +120,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
                fc=[chain_colour(r.chain) if opened else "white" for r in mine],
                ec=[chain_colour(r.chain) for r in mine], lw=1.5, hatch=None if opened else "////", zorder=4)
     for r in rests:             # the chain's number on each restaurant, so colour is not the only sign
+        mark_place(ax, ("restaurant", r.rid), (r.top[1] - 0.42, r.top[0] - 0.42, r.top[1] + 1.42, r.top[0] + 1.42))
         fc = chain_colour(r.chain) if r.open else "white"
         ax.text(r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
                 fontweight="bold", color=text_on(fc), zorder=5)
