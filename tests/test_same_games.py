@@ -19,15 +19,22 @@ def checked_play(game, agents):
         game.apply(agents[d.player - 1].choose(game, d, game.streams[f"agent-{d.player}"]))
 
 
-CASES = [(name, kind) for name in game_names() for kind in agent_kinds(game_class(name)) if kind != "person"]
+# the search agent plays hundreds of playouts a decision: its own tests check it (tests/test_search.py)
+CASES = [(name, kind) for name in game_names() for kind in agent_kinds(game_class(name))
+         if kind not in ("person", "search")]
+# agents that may answer outside the listed options (FCM's strategic agents propose their own structures,
+# FCM-I46) are not trusted: the play loop checks them, and one seed shows that path plays the same games too
+UNTRUSTED = {("fcm", kind) for kind in ("heuristic", "random", "burgers-billboards", "pizza-radio", "price-war",
+                                        "many-restaurants", "gardens-luxury")}
 
 
 @pytest.mark.parametrize("name,kind", CASES)
 def test_fast_path_plays_the_checked_games(name, kind):
     cls = game_class(name)
-    assert all(a.trusted for a in make_agents(name, cls.min_players, kind)), "the fast path would not be used"
+    trusted = all(a.trusted for a in make_agents(name, cls.min_players, kind))
+    assert trusted == ((name, kind) not in UNTRUSTED), "the fast path would not be used"
     span = cls.max_players - cls.min_players + 1
-    for seed in range(SEEDS[name]):
+    for seed in range(SEEDS[name] if trusted else 1):
         players = cls.min_players + seed % span
         fast = new_game(name, players, seed, log=False)
         assert play(fast, make_agents(name, players, kind)) is None

@@ -97,7 +97,10 @@ def test_determinize_keeps_the_viewers_view_and_changes_only_hidden_facts(name):
             w = g.determinize(viewer, rng)
             assert g.fingerprint() == before, "determinize must not touch the real game"
             assert w.view(viewer) == g.view(viewer)
-            assert w.pending().values == g.pending().values
+            if g.pending().player == viewer:      # the viewer's own options; another's may rest on its hidden hand
+                assert w.pending().values == g.pending().values
+            else:
+                assert w.pending().player == g.pending().player
             changed += w.fingerprint() != before
     assert changed > 0, "no hidden fact was ever redrawn"
 
