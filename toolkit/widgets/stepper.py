@@ -25,6 +25,7 @@ from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class, make_agents
+from ..frame_render import FrameRenderer
 from .log import log_html
 from .style import STYLE
 
@@ -99,6 +100,7 @@ class Stepper(w.VBox):
         self.clauses = cls.clauses()
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._fig = self._ax = None
+        self._render = FrameRenderer(dpi * pixel_ratio)    # keeps the texts' pixels from frame to frame
         self._advance()
         self._build(interval)
         if class_seat is not None or self.class_kinds:
@@ -348,10 +350,11 @@ class Stepper(w.VBox):
                                              ls=(0, (3, 2)), zorder=20, gid=CLICK_GID))
 
     def _frame_bytes(self, fmt="png") -> bytes:
+        if fmt == "png":         # the frame's pixels, on white as savefig would give them, texts from kept pixels
+            self._fig.patch.set_facecolor("white")
+            return self._render.png(self._fig)
         buf = io.BytesIO()
-        # light compression: a frame is shown once, and encoding is a good part of a redraw (3: smaller than 1, as quick)
-        kw = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-        self._fig.savefig(buf, format=fmt, dpi=self.dpi * self.pixel_ratio, facecolor="white", **kw)
+        self._fig.savefig(buf, format=fmt, dpi=self.dpi * self.pixel_ratio, facecolor="white")
         return buf.getvalue()
 
     def frame_png(self, k: int | None = None, viewer="current") -> bytes:
