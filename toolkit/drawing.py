@@ -20,6 +20,8 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.colors import to_rgb
 
 #: Pixels per inch at which frames are shown (CSS pixels: a point on the figure is a point on the screen).
@@ -120,6 +122,74 @@ def place_boxes(ax, draw, keys) -> list:
         ax = draw()
     places = drawn_places(ax)
     return [(value, places[key]) for value, key in keys if key in places]
+
+
+_LAYERS: dict = {}      # (key, id(owner), width, height, dpi) -> (owner, RGBA pixels of an unchanging layer)
+
+
+class _StaticLayer(Artist):
+    """A picture of ``draw(layer)`` over the data box ``xlim`` x ``ylim`` of ``ax``, rendered once at the exact
+    pixels that box covers on the canvas and then drawn with one blit (no resampling, no artists)."""
+
+    zorder = 0
+
+    def __init__(self, ax, key, owner, draw, xlim, ylim):
+        super().__init__()
+        self.on, self.key, self.owner, self.draw_layer, self.xlim, self.ylim = ax, key, owner, draw, xlim, ylim
+
+    def draw(self, renderer):
+        (x0, y0), (x1, y1) = self.on.transData.transform([(self.xlim[0], self.ylim[0]),
+                                                         (self.xlim[1], self.ylim[1])])
+        left, bottom = round(x0), round(y0)
+        w, h = round(x1) - left, round(y1) - bottom
+        if w > 0 and h > 0:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, left, bottom, self._pixels(w, h, renderer.dpi)[::-1])
+            gc.restore()
+
+    def _pixels(self, width: int, height: int, dpi: float):
+        key = (self.key, id(self.owner), width, height, dpi)
+        kept = _LAYERS.get(key)
+        if kept is not None and kept[0] is self.owner:
+            return kept[1]
+        if len(_LAYERS) >= 16:       # boards, views and output sizes come and go; keep a few
+            _LAYERS.pop(next(iter(_LAYERS)))
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(width / dpi, height / dpi), dpi=dpi, facecolor="none")
+        FigureCanvasAgg(fig)
+        layer = fig.add_axes((0, 0, 1, 1))
+        self.draw_layer(layer)
+        layer.set_xlim(*self.xlim)
+        layer.set_ylim(*self.ylim)
+        layer.axis("off")
+        fig.canvas.draw()
+        pixels = np.asarray(fig.canvas.buffer_rgba()).copy()
+        _LAYERS[key] = (self.owner, pixels)      # the owner is kept, so its id stays its own
+        return pixels
+
+
+def static_layer(ax, key, owner, draw, xlim, ylim) -> None:
+    """For a stepper's frames: show what never changes in a game as a picture rendered once per board and output
+    size. ``draw(layer)`` draws it in data coordinates over ``xlim`` x ``ylim`` (the whole of what it draws must lie
+    there, under everything else: the picture is drawn first); ``owner`` (the board) and ``key`` (hashable: the
+    players, the language, anything else it shows) must name everything it depends on. A frame then builds and
+    renders only what changes over it. Places a drawing marks (``mark_place``) are marked on ``ax`` as usual."""
+    ax.add_artist(_StaticLayer(ax, key, owner, draw, xlim, ylim))
+
+
+def clear_drawing(ax) -> None:
+    """Take off ``ax`` everything a drawing put there (its artists, legend, title and marked places), keeping the
+    Axes and its place: a stepper's next frame is drawn into it (a fraction of the cost of a new Axes)."""
+    for group in (ax.patches, ax.texts, ax.collections, ax.lines, ax.images, ax.artists, ax.tables):
+        for artist in list(group):
+            artist.remove()
+    for child in list(ax.child_axes):
+        child.remove()
+    if ax.legend_ is not None:
+        ax.legend_.remove()
+    ax.set_title("")
+    ax.__dict__.pop("_board_places", None)
 
 
 def board_axes(ax):

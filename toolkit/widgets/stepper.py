@@ -25,6 +25,7 @@ from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class, make_agents
+from ..drawing import clear_drawing
 from ..frame_render import FrameRenderer
 from .log import log_html
 from .style import STYLE
@@ -338,9 +339,8 @@ class Stepper(w.VBox):
         if self._fig is None:
             self._ax = self.drawing.draw_state(state, viewer=viewer, **self._draw_kw)
             self._fig = self._ax.figure
-        else:
-            self._fig.clf()
-            self._ax = self._fig.add_subplot()
+        else:                            # the same Axes, emptied: quicker than a new one
+            clear_drawing(self._ax)
             self.drawing.draw_state(state, viewer=viewer, ax=self._ax, **self._draw_kw)
         d = state.pending()
         if self._for_class(d):           # where the class may click, outlined: the board shows its choices

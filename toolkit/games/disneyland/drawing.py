@@ -10,7 +10,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
 from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, player_colour, score_timeline, status_title, text_on)
+                        new_axes, place_boxes, player_colour, score_timeline, static_layer, status_title, text_on)
 from .rules import HOURS
 
 # the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
@@ -114,29 +114,6 @@ def _board_dynamic(ax, game):
                 weight="bold", zorder=7)
 
 
-_BACKGROUNDS: dict = {}     # id(board) -> (board, pixels, size); the board is kept so its id stays its own
-
-
-def _background(board):
-    """The static layer rendered once per board as an image: a stepper frame then draws only what changes."""
-    key = id(board)
-    if key not in _BACKGROUNDS:
-        if len(_BACKGROUNDS) >= 8:      # custom boards come and go; keep a few
-            _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        fig = Figure(figsize=BOARD_SIZE, dpi=2 * 96)      # the board's size inside draw_state's frame, at 2x
-        FigureCanvasAgg(fig)
-        ax = fig.add_axes((0, 0, 1, 1))
-        _board_static(ax, board)
-        ax.set_xlim(*BOARD_LIMITS)
-        ax.set_ylim(*BOARD_LIMITS)
-        ax.axis("off")
-        fig.canvas.draw()
-        _BACKGROUNDS[key] = (board, fig.canvas.buffer_rgba().tobytes(), fig.canvas.get_width_height())
-    return _BACKGROUNDS[key]
-
-
 def draw_board(game, ax=None, viewer=None, fast=False):
     """The track, the seven piles with what is left, the photo deck, the clock, the stars and the trains.
 
@@ -144,10 +121,8 @@ def draw_board(game, ax=None, viewer=None, fast=False):
     """
     ax = new_axes(ax, size=BOARD_SIZE, margins=0.01)
     if fast:
-        import numpy as np
-        _, pixels, (w, h) = _background(game.board)
-        ax.imshow(np.frombuffer(pixels, dtype=np.uint8).reshape(h, w, 4), extent=BOARD_LIMITS * 2,
-                  interpolation="antialiased", zorder=0)
+        static_layer(ax, "disneyland", game.board, lambda layer: _board_static(layer, game.board), BOARD_LIMITS,
+                     BOARD_LIMITS)
     else:
         _board_static(ax, game.board)
     _board_dynamic(ax, game)

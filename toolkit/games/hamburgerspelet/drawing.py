@@ -19,7 +19,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, text_on)
+                        new_axes, place_boxes, static_layer, text_on)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -31,6 +31,7 @@ INGREDIENT_COLOURS = {"cucumber": "#38761d", "onion": "#b4a7d6", "ketchup": "#cc
                       "bun": "#e69138"}
 FACE_DOWN, UNUSED = "#7f8c8d", "#e5e5e5"
 BOARD_BG = "#fbf3e4"
+XLIM, YLIM = (-0.6, 18.0), (-0.6, 10.6)      # draw_state's Axes
 
 #: Colours told apart by colour: the kitchens and their chefs (chefs also differ in shape).
 DISTINCT_COLOURS = {"kitchens": dict(KITCHEN_COLOURS)}
@@ -77,15 +78,13 @@ def _chefs(ax, game, spots):
                            linewidths=2.2 if c else (1.4 if now else 0.6))
 
 
-def draw_board(game, ax=None, viewer=None):
-    """The loop of squares (HB-I1), the kitchens in their colours, and the eight chefs (HB-4.5: shared squares)."""
-    ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
+def _loop(ax, game):
+    """The loop's squares with their names and numbers, and the kitchens' owners: fixed for the whole game."""
     b = game.board
     ax.add_patch(Rectangle((-0.55, -0.55), 11.1, 11.1, fc=BOARD_BG, ec=INK, lw=1.2, zorder=0))
     squares = []
-    for q, sq in enumerate(b.loop):
+    for sq in b.loop:
         x, y = sq.pos
-        mark_place(ax, ("square", q), (x - 0.5, y - 0.5, x + 0.5, y + 0.5))
         if sq.kind == "kitchen":
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
@@ -109,16 +108,45 @@ def draw_board(game, ax=None, viewer=None):
         ax.text(x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
 
+
+def _loop_places(ax, board):
+    for q, sq in enumerate(board.loop):
+        x, y = sq.pos
+        mark_place(ax, ("square", q), (x - 0.5, y - 0.5, x + 0.5, y + 0.5))
+
+
+def _board_chefs(ax, game):
     def place(seat, c, p):        # each (seat, chef) has its own place on a square, so shared squares show all
-        x, y = b.loop[p].pos
+        x, y = game.board.loop[p].pos
         return x - 0.3 + 0.2 * (seat - 1) + 0.1 * c, y + 0.09 - 0.18 * c
     _chefs(ax, game, place)
+
+
+def draw_board(game, ax=None, viewer=None):
+    """The loop of squares (HB-I1), the kitchens in their colours, and the eight chefs (HB-4.5: shared squares)."""
+    ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
+    _loop(ax, game)
+    _loop_places(ax, game.board)
+    _board_chefs(ax, game)
     ax.set_xlim(-0.6, 10.6)
     ax.set_ylim(-0.6, 10.6)
     return board_axes(ax)
 
 
-def draw_middle(game, ax=None, viewer=None):
+def _rows_columns(board):
+    return sorted({x for x, _ in board.spots}), sorted({y for _, y in board.spots}, reverse=True)
+
+
+def _spot_names(ax, board):
+    """Row letters and column numbers around the middle, as the events name spots ("C4")."""
+    xs, ys = _rows_columns(board)
+    for k, y in enumerate(ys):
+        ax.text(xs[0] - 0.62, y, chr(65 + k), ha="center", va="center", fontsize=8, color=FAINT)
+    for k, x in enumerate(xs):
+        ax.text(x, ys[0] + 0.58, str(k + 1), ha="center", va="center", fontsize=8, color=FAINT)
+
+
+def draw_middle(game, ax=None, viewer=None, names=True):
     """The 36 spots (HB-3.2), named by row letter and column number: the class view shows every tile; a seat's
     view shows what that player has seen (HB-I11) and a grey back elsewhere; a free spot is a dashed outline.
     The dice and the tile in hand are drawn below."""
@@ -144,12 +172,9 @@ def draw_middle(game, ax=None, viewer=None):
     for group in (backs, tiles):
         if group:
             ax.add_collection(PatchCollection(group, match_original=True, zorder=2))
-    xs = sorted({x for x, _ in b.spots})
-    ys = sorted({y for _, y in b.spots}, reverse=True)
-    for k, y in enumerate(ys):            # row letters and column numbers, as the events name spots ("C4")
-        ax.text(xs[0] - 0.62, y, chr(65 + k), ha="center", va="center", fontsize=8, color=FAINT)
-    for k, x in enumerate(xs):
-        ax.text(x, ys[0] + 0.58, str(k + 1), ha="center", va="center", fontsize=8, color=FAINT)
+    xs, ys = _rows_columns(b)
+    if names:                             # (a stepper's fast frame has them in its static layer)
+        _spot_names(ax, b)
     cx, low = (xs[0] + xs[-1]) / 2, ys[-1] - 0.8
     if game.dice is not None and not game.over:
         for k, d in enumerate(game.dice):
@@ -218,14 +243,23 @@ def _status(game):
     return f"turn {game.turn + 1}: Player {d.player}: {d.prompt[0].lower() + d.prompt[1:]}{dice}"
 
 
-def draw_state(game, viewer=None, ax=None):
-    """The board, the middle as ``viewer`` knows it (None: the class view, every tile), and the cards."""
+def draw_state(game, viewer=None, ax=None, fast=False):
+    """The board, the middle as ``viewer`` knows it (None: the class view, every tile), and the cards.
+    ``fast=True`` (for steppers) draws what never changes in a game (the loop's squares, the spots' names) as a
+    picture rendered once (``static_layer``); the picture is the same within antialiasing."""
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
-    draw_board(game, ax=ax, viewer=viewer)
-    draw_middle(game, ax=ax, viewer=viewer)
+    if fast:
+        codes = tuple(ingredient_code(game, i) for i in range(game.n_ingredients))
+        static_layer(ax, ("hamburgerspelet", tuple(sorted(game.owner.items())), codes), game.board,
+                     lambda layer: (_loop(layer, game), _spot_names(layer, game.board)), XLIM, YLIM)
+        _loop_places(ax, game.board)
+        _board_chefs(ax, game)
+    else:
+        draw_board(game, ax=ax, viewer=viewer)
+    draw_middle(game, ax=ax, viewer=viewer, names=not fast)
     draw_cards(game, ax=ax, viewer=viewer)
-    ax.set_xlim(-0.6, 18.0)
-    ax.set_ylim(-0.6, 10.6)
+    ax.set_xlim(*XLIM)
+    ax.set_ylim(*YLIM)
     who = "class view" if viewer is None else f"Player {viewer}'s view"
     ax.set_title(f"{game.title} ({who}): {_status(game)}", fontsize=11)
     return board_axes(ax)

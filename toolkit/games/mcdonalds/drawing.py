@@ -17,7 +17,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
 from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, player_colour, status_title, text_on)
+                        new_axes, place_boxes, player_colour, static_layer, status_title, text_on)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -42,15 +42,13 @@ __all__ = ["draw_board", "draw_chute", "draw_menu", "draw_race", "draw_racks", "
            "state_png", "FOOD_COLOURS", "DRAWINGS", "DISTINCT_COLOURS"]
 
 BOARD_LIMITS = (-0.6, 8.6)
+XLIM, YLIM = (-0.6, 17.3), (-0.6, 8.6)        # draw_state's Axes
 
 
-def draw_board(game, ax=None, viewer=None):
-    """The track with its kinds of spaces (number top left, cards to take top right), the four characters'
-    corners, the pieces, the piles, the chute and the menu being read (or the last one)."""
-    ax = new_axes(ax, size=(5, 5), margins=0.01)
-    b = game.board
+def _track(ax, board):
+    """The track's spaces with their kinds, numbers and cards to take: fixed for the whole game."""
     squares = []
-    for s in b.track:
+    for s in board.track:
         x, y = s.pos
         corner = s.corner is not None
         squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=SPACE_FILL[s.kind], ec=RED if corner else "white",
@@ -61,6 +59,16 @@ def draw_board(game, ax=None, viewer=None):
         if s.cards:
             ax.text(x + 0.42, y + 0.43, f"+{s.cards}", ha="right", va="top", fontsize=8, color=INK, zorder=3)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
+
+
+def draw_board(game, ax=None, viewer=None, track=True):
+    """The track with its kinds of spaces (number top left, cards to take top right), the four characters'
+    corners, the pieces, the piles, the chute and the menu being read (or the last one). ``track=False`` leaves
+    the track out (a stepper's fast frame has it in its static layer)."""
+    ax = new_axes(ax, size=(5, 5), margins=0.01)
+    b = game.board
+    if track:
+        _track(ax, b)
     # the pieces (MCD-7.7: several may share a space)
     here: dict = {}
     for seat in range(1, game.players + 1):
@@ -226,14 +234,34 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
     return ax
 
 
-def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
+def _row_height(players, top):
+    return min(2.25, (top + 0.5) / players)
+
+
+def _slots(ax, players, x0, top):
+    """The racks' empty slots and their names: fixed for the whole game."""
+    h = _row_height(players, top)
+    slots = []
+    for seat in range(1, players + 1):
+        sy = top - (seat - 1) * h - 1.45
+        for i, food in enumerate(FOODS):
+            sx = x0 + i * 0.72
+            slots.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
+            ax.text(sx + 0.31, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8, color=INK)
+    ax.add_collection(PatchCollection(slots, match_original=True, zorder=2))
+
+
+def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6, slots=True):
     """Each player's rack (8 slots of up to 3 cards, named under each slot), the face-down extras counted under
     their slots and the score. A seat's view shows its own extras; other players' extras are face down
-    (MCD-7.2, MCD-I6)."""
+    (MCD-7.2, MCD-I6). ``slots=False`` leaves out the empty slots and their names (a stepper's fast frame has
+    them in its static layer)."""
     own = ax is None
     ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
     rows = game.players
-    h = min(2.25, (top + 0.5) / rows)
+    h = _row_height(rows, top)
+    if slots:
+        _slots(ax, rows, x0, top)
     cards, discs = [], []
     for seat in range(1, rows + 1):
         y = top - (seat - 1) * h
@@ -251,11 +279,9 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
         for i, food in enumerate(FOODS):
             sx = x0 + i * 0.72
             mark_place(ax, ("slot", seat, food), (sx, sy, sx + 0.62, sy + 3 * 0.32 + 0.08))
-            cards.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
             for k in range(rack[i]):
                 cards.append(Rectangle((sx + 0.04, sy + 0.04 + k * 0.32), 0.54, 0.28, fc=FOOD_COLOURS[food],
                                        ec="white", lw=0.4))
-            ax.text(sx + 0.31, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8, color=INK)
             if show and ext[i]:
                 ax.text(sx + 0.31, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
                         color=INK)
@@ -266,7 +292,8 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
         if note:
             ax.text(x0 + 8 * 0.72 + 0.1, sy + 0.55, note, ha="left", va="top", fontsize=8, color="#555555",
                     linespacing=1.0)
-    ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
+    if cards:
+        ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
     ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
     if own:
         ax.set_xlim(x0 - 0.2, x0 + width)
@@ -275,13 +302,18 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6):
     return ax
 
 
-def draw_state(game, viewer=None, ax=None):
-    """The board and, to its right, every player's rack and extras, on one Axes; the title says what is next."""
+def draw_state(game, viewer=None, ax=None, fast=False):
+    """The board and, to its right, every player's rack and extras, on one Axes; the title says what is next.
+    ``fast=True`` (for steppers) draws what never changes in a game (the track, the racks' slots) as a picture
+    rendered once (``static_layer``); the picture is the same within antialiasing."""
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
-    draw_board(game, ax=ax, viewer=viewer)
-    draw_racks(game, ax=ax, viewer=viewer, x0=9.0, top=8.6, width=8.0)
-    ax.set_xlim(-0.6, 17.3)
-    ax.set_ylim(-0.6, 8.6)
+    if fast:
+        static_layer(ax, ("mcdonalds", game.players), game.board,
+                     lambda layer: (_track(layer, game.board), _slots(layer, game.players, 9.0, 8.6)), XLIM, YLIM)
+    draw_board(game, ax=ax, viewer=viewer, track=not fast)
+    draw_racks(game, ax=ax, viewer=viewer, x0=9.0, top=8.6, width=8.0, slots=not fast)
+    ax.set_xlim(*XLIM)
+    ax.set_ylim(*YLIM)
     ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=11)
     return board_axes(ax)
 
