@@ -140,8 +140,8 @@ class _StaticLayer(Artist):
     def draw(self, renderer):
         (x0, y0), (x1, y1) = self.on.transData.transform([(self.xlim[0], self.ylim[0]),
                                                          (self.xlim[1], self.ylim[1])])
-        left, bottom = round(x0), round(y0)
-        w, h = round(x1) - left, round(y1) - bottom
+        left, bottom = round(min(x0, x1)), round(min(y0, y1))         # (limits may run either way)
+        w, h = round(max(x0, x1)) - left, round(max(y0, y1)) - bottom
         if w > 0 and h > 0:
             gc = renderer.new_gc()
             renderer.draw_image(gc, left, bottom, self._pixels(w, h, renderer.dpi)[::-1])
@@ -150,7 +150,7 @@ class _StaticLayer(Artist):
     def _pixels(self, width: int, height: int, dpi: float):
         key = (self.key, id(self.owner), width, height, dpi)
         kept = _LAYERS.get(key)
-        if kept is not None and kept[0] is self.owner:
+        if kept is not None and kept[0] is self.owner:     # (owner None: the key alone names the picture)
             return kept[1]
         if len(_LAYERS) >= 16:       # boards, views and output sizes come and go; keep a few
             _LAYERS.pop(next(iter(_LAYERS)))
@@ -172,8 +172,8 @@ class _StaticLayer(Artist):
 def static_layer(ax, key, owner, draw, xlim, ylim) -> None:
     """For a stepper's frames: show what never changes in a game as a picture rendered once per board and output
     size. ``draw(layer)`` draws it in data coordinates over ``xlim`` x ``ylim`` (the whole of what it draws must lie
-    there, under everything else: the picture is drawn first); ``owner`` (the board) and ``key`` (hashable: the
-    players, the language, anything else it shows) must name everything it depends on. A frame then builds and
+    there, under everything else: the picture is drawn first); ``owner`` (the board, or None) and ``key`` (hashable:
+    the players, the language, anything else it shows) must name everything it depends on. A frame then builds and
     renders only what changes over it. Places a drawing marks (``mark_place``) are marked on ``ax`` as usual."""
     ax.add_artist(_StaticLayer(ax, key, owner, draw, xlim, ylim))
 
@@ -190,6 +190,13 @@ def clear_drawing(ax) -> None:
         ax.legend_.remove()
     ax.set_title("")
     ax.__dict__.pop("_board_places", None)
+
+
+def markers(ax, xs, ys, marker="o", s=36.0, fc=INK, ec=INK, lw=1.0, zorder=2):
+    """Markers of one look at the points (``xs``, ``ys``), as ``ax.scatter(xs, ys, s, c=fc, marker=marker,
+    edgecolors=ec, linewidths=lw)`` draws them (``s`` in points squared), as one line of markers: a small
+    fraction of a scatter's cost to build, which counts in a stepper's frame."""
+    return ax.plot(xs, ys, ls="none", marker=marker, ms=s ** 0.5, mfc=fc, mec=ec, mew=lw, zorder=zorder)[0]
 
 
 def board_axes(ax):

@@ -19,7 +19,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, static_layer, text_on)
+                        markers, new_axes, place_boxes, static_layer, text_on)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -73,9 +73,9 @@ def _chefs(ax, game, spots):
         for c in (0, 1):
             pts = [spots(seat, c, p) for ci, p in enumerate(game.chefs[seat - 1]) if ci == c]
             if pts:
-                ax.scatter(*zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=55 if now else 40, zorder=6,
-                           c=colour if c == 0 else "white", edgecolors=colour if c else INK,
-                           linewidths=2.2 if c else (1.4 if now else 0.6))
+                markers(ax, *zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=55 if now else 40, zorder=6,
+                        fc=colour if c == 0 else "white", ec=colour if c else INK,
+                        lw=2.2 if c else (1.4 if now else 0.6))
 
 
 def _loop(ax, game):
@@ -209,8 +209,8 @@ def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
         y = top - (seat - 1) * band
         colour = kitchen_colour(game, seat)
         now = seat == game.current and not game.over
-        ax.scatter([x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, c=colour, edgecolors=INK,
-                   linewidths=0.6, zorder=3)
+        markers(ax, [x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, fc=colour, ec=INK, lw=0.6,
+                zorder=3)
         ax.text(x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
                 fontsize=9, weight="bold", color=INK, va="center", zorder=3)
         places = []

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ....drawing import FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, new_axes
+from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, markers,
+                         new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -115,12 +116,13 @@ def _panel(game, viewer, chars, brief):
     return lines
 
 
-def draw_state(game, viewer=None, ax=None):
+def draw_state(game, viewer=None, ax=None, fast=False):
     """The map with restaurants, campaigns and demand, and a panel with the round, phase, bank, turn order and
     every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
 
     The frame is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at least 4.3
-    inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows."""
+    inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows. ``fast=True`` (for
+    steppers) keeps the map's squares as a picture while they stay the same (``static_layer``)."""
     fmap = game.map
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.94))
     fig_w, fig_h = ax.figure.get_size_inches()
@@ -134,7 +136,7 @@ def draw_state(game, viewer=None, ax=None):
         if len(lines) + 0.35 * game.players <= room:
             break
     scale = min((box_w - panel_in) / (fmap.width + 1), box_h / (fmap.height + 1))      # inches a square
-    md.draw_map(fmap, ax, title="")
+    md.draw_map(fmap, ax, title="", fast=fast)
     _demand_dots(ax, fmap)
     x0 = fmap.width + 0.2
     x1 = -1.0 + box_w / scale
@@ -145,8 +147,8 @@ def draw_state(game, viewer=None, ax=None):
     for text, kind, seat in lines:
         if kind == "chain":
             y += 0.35 * step
-            ax.scatter([x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", c=chain_colour(seat),
-                       edgecolors=INK, linewidths=0.6, zorder=6)
+            markers(ax, [x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK,
+                    lw=0.6, zorder=6)
         ax.text(x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
                 parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
                 style="italic" if kind == "next" else "normal", color=INK)

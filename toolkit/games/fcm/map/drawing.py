@@ -13,7 +13,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import PLAYER_COLOURS, board_axes, mark_place, new_axes, text_on
+from ....drawing import PLAYER_COLOURS, board_axes, mark_place, new_axes, static_layer, text_on
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -83,7 +83,7 @@ def _airplane_box(fmap, c):
     return fmap.width - 0.3, lo, 1.8, hi - lo
 
 
-def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
+def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False):
     """The map: tiles with faint borders, roads and bridges, drink sources, houses with their numbers and
     gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers.
 
@@ -94,7 +94,12 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None):
     ax = _axes(ax, fmap)
     ink = PALETTE["ink"]
     h, w = fmap.height, fmap.width
-    ax.imshow(map_image(fmap), extent=(-0.5, w - 0.5, h - 0.5, -0.5), interpolation="nearest", zorder=0)
+    image, extent = map_image(fmap), (-0.5, w - 0.5, h - 0.5, -0.5)
+    if fast:        # a stepper's frame: the squares' picture kept while no house or garden changes it
+        static_layer(ax, ("fcm map", image.shape, image.tobytes()), None,
+                     lambda layer: layer.imshow(image, extent=extent, interpolation="nearest"), extent[:2], extent[2:])
+    else:
+        ax.imshow(image, extent=extent, interpolation="nearest", zorder=0)
     mark_place(ax, "squares", (-0.5, -0.5, w - 0.5, h - 0.5))    # column 0's left edge, row 0's top edge, ...
     ax.vlines([k * TILE - 0.5 for k in range(fmap.cols + 1)], -0.5, h - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
     ax.hlines([k * TILE - 0.5 for k in range(fmap.rows + 1)], -0.5, w - 0.5, colors=PALETTE["tile border"], lw=0.8, zorder=1)
