@@ -76,7 +76,7 @@ def measure(name):
 def main():
     print(f"matplotlib {matplotlib.__version__}; load average {os.getloadavg()[0]:.1f} (1 min); CPU ms, "
           f"median of {STEPS} steps (class and Player 2's views)")
-    for name in sys.argv[1:] or game_names():
+    for name in [a for a in sys.argv[1:] if not a.startswith("--")] or game_names():     # (run_all's flags)
         measure(name)
 
 

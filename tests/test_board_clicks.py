@@ -14,7 +14,7 @@ from matplotlib.image import AxesImage
 from matplotlib.text import Text
 
 from toolkit.core.registry import game_names
-from toolkit.drawing import drawn_places
+from toolkit.drawing import drawn_places, static_layers
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID
 
@@ -39,9 +39,22 @@ def _pixel(s, x, y):
     return {"type": "click", "dataX": float(fx * scale), "dataY": float((s._fig.bbox.height - fy) * scale)}
 
 
-def _drawn(ax):
-    """Centres of the shapes drawn on ``ax`` (patches, patch collections, scatter points) and the texts, in data
-    coordinates."""
+def _drawn(frame):
+    """Centres of the shapes drawn on the Axes ``frame`` (patches, patch collections, scatter points) and the
+    texts, in data coordinates, with what its static layers (a stepper's pictures of the unchanging board) show."""
+    return _drawn_on([frame] + static_layers(frame))
+
+
+def _drawn_on(axes):
+    centres, texts = [], []
+    for ax in axes:
+        c, t = _drawn_one(ax)
+        centres.extend(c)
+        texts.extend(t)
+    return np.array(centres), texts
+
+
+def _drawn_one(ax):
     centres = []
     for p in ax.patches:
         if p.get_gid() == CLICK_GID:           # the stepper's outlines of the places: not what the game drew
@@ -57,7 +70,7 @@ def _drawn(ax):
                 (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
                 centres.append(((x0 + x1) / 2, (y0 + y1) / 2))
     texts = [(t.get_position(), t.get_text()) for t in ax.texts]
-    return np.array(centres), texts
+    return centres, texts
 
 
 def _inside(box, x, y):
@@ -68,7 +81,7 @@ def _inside(box, x, y):
 def _on_map_squares(ax, box):
     """An FCM place not drawn yet (a restaurant or a garden to come) lies on the map picture, along its squares:
     its edges fall on the squares' edges or their halves, as the map image lays squares out."""
-    image = next(a for a in ax.get_children() if isinstance(a, AxesImage))
+    image = next(a for on in [ax] + static_layers(ax) for a in on.get_children() if isinstance(a, AxesImage))
     left, right, bottom, top = image.get_extent()
     rows, cols = image.get_array().shape[:2]
     ux, uy = (right - left) / cols, (bottom - top) / rows

@@ -147,6 +147,19 @@ class _StaticLayer(Artist):
             renderer.draw_image(gc, left, bottom, self._pixels(w, h, renderer.dpi)[::-1])
             gc.restore()
 
+    def layer_axes(self, dpi: float = FRAME_DPI):
+        """A new Axes with the layer's artists drawn in ``ax``'s data coordinates (the layer's size in the frame)."""
+        from matplotlib.figure import Figure
+        box = self.on.get_window_extent()
+        fig = Figure(figsize=(box.width / self.on.figure.dpi, box.height / self.on.figure.dpi), dpi=dpi,
+                     facecolor="none")
+        layer = fig.add_axes((0, 0, 1, 1))
+        self.draw_layer(layer)
+        layer.set_xlim(*self.xlim)
+        layer.set_ylim(*self.ylim)
+        layer.axis("off")
+        return layer
+
     def _pixels(self, width: int, height: int, dpi: float):
         key = (self.key, id(self.owner), width, height, dpi)
         kept = _LAYERS.get(key)
@@ -155,14 +168,9 @@ class _StaticLayer(Artist):
         if len(_LAYERS) >= 16:       # boards, views and output sizes come and go; keep a few
             _LAYERS.pop(next(iter(_LAYERS)))
         from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        fig = Figure(figsize=(width / dpi, height / dpi), dpi=dpi, facecolor="none")
+        fig = self.layer_axes(dpi).figure
+        fig.set_size_inches(width / dpi, height / dpi)
         FigureCanvasAgg(fig)
-        layer = fig.add_axes((0, 0, 1, 1))
-        self.draw_layer(layer)
-        layer.set_xlim(*self.xlim)
-        layer.set_ylim(*self.ylim)
-        layer.axis("off")
         fig.canvas.draw()
         pixels = np.asarray(fig.canvas.buffer_rgba()).copy()
         _LAYERS[key] = (self.owner, pixels)      # the owner is kept, so its id stays its own
@@ -176,6 +184,12 @@ def static_layer(ax, key, owner, draw, xlim, ylim) -> None:
     the players, the language, anything else it shows) must name everything it depends on. A frame then builds and
     renders only what changes over it. Places a drawing marks (``mark_place``) are marked on ``ax`` as usual."""
     ax.add_artist(_StaticLayer(ax, key, owner, draw, xlim, ylim))
+
+
+def static_layers(ax) -> list:
+    """For each static layer on ``ax``, a new Axes with what it is a picture of, drawn as artists in ``ax``'s data
+    coordinates: for tests and tools that look for what is drawn where."""
+    return [a.layer_axes() for a in ax.artists if isinstance(a, _StaticLayer)]
 
 
 def clear_drawing(ax) -> None:
