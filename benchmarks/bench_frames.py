@@ -2,10 +2,13 @@
 ``Stepper.frame_png`` makes them, over 24 steps spread through a played 4-player heuristic game (seed 1), half in
 the class view and half in Player 2's view, at the stepper's size (``dpi=100, pixel_ratio=2``: 1900 x 1040 px).
 
-In the same process, alternating step by step with the stepper's frames, it times the same pictures made the way
-main made them before issue 14: the full drawing (``draw_state`` without ``fast``) into a cleared figure, saved by
-``savefig`` as a PNG at compress level 3. It also splits a frame into building the drawing, rendering it and
-encoding the PNG, and times a whole slider move (the frame, the event log's HTML and the decision widgets).
+"frame" is a step's first showing (texts not seen before are rasterised then), its state already at hand
+("state": the light history rebuilds a step's state by replaying from the last copy; counted apart). In the same
+process, alternating step by step with the stepper's frames, it times the same pictures made the way main made
+them before issue 14: the full drawing (``draw_state`` without ``fast``) into a cleared figure, saved by
+``savefig`` as a PNG at compress level 3. It also splits a frame shown again into building the drawing,
+rendering it and encoding the PNG, and times whole slider moves to steps not shown yet (the state, the frame,
+the event log's HTML and the decision widgets).
 
 A plain script: ``python benchmarks/bench_frames.py [game ...]`` (default: every game). Run with
 ``PYTHONPATH=<another tree>`` it measures that tree's stepper alone (the columns it lacks say "-").
@@ -52,8 +55,9 @@ def measure(name):
     full = Figure(figsize=s._fig.get_size_inches() if s._fig else (9.5, 5.2))
     s.frame_png(steps[0], viewer=None)          # the first frame renders what later frames keep
     before(s, full, s.history[steps[0]], None)
-    new, old, build, render, encode, moves = [], [], [], [], [], []
+    new, old, build, render, encode, moves, states = [], [], [], [], [], [], []
     for k, v in zip(steps, views):
+        states.append(cpu_ms(lambda: s.history[k]))        # the state itself (light histories rebuild it)
         new.append(cpu_ms(lambda: s.frame_png(k, viewer=v)))
         old.append(cpu_ms(lambda: before(s, full, s.history[k], v)))
         if png_bytes is not None:
@@ -62,15 +66,16 @@ def measure(name):
             render.append(cpu_ms(lambda: pixels.append(s._render.rgba(s._fig))))
             encode.append(cpu_ms(lambda: png_bytes(pixels[0])))
     s.view.value = None
-    for k in steps:               # a slider move: the frame, the log and the decision widgets
-        moves.append(cpu_ms(lambda: setattr(s.slider, "value", k)))
+    half = max(1, (steps[1] - steps[0]) // 2)
+    for k in steps:               # a slider move to a step not shown yet: its state, frame, log and decision widgets
+        moves.append(cpu_ms(lambda: setattr(s.slider, "value", min(s.last, k + half))))
     med = statistics.median
 
     def show(xs):
         return f"{med(xs):.0f}" if xs else "-"
     print(f"{name:16} frame {show(new):>4} ms (worst {max(new):.0f})   before {show(old):>4} ms   "
-          f"= build {show(build)} + render {show(render)} + PNG {show(encode)}   slider move {show(moves)} ms",
-          flush=True)
+          f"shown again: build {show(build)} + render {show(render)} + PNG {show(encode)}   "
+          f"state {show(states)}   slider move {show(moves)} ms", flush=True)
 
 
 def main():
