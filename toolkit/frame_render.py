@@ -90,7 +90,9 @@ def png_bytes(rgba: np.ndarray, level: int = 1) -> bytes:
     h, w = rgba.shape[:2]
     rows = np.empty((h, 1 + 3 * w), np.uint8)
     rows[:, 0] = 0                                   # filter type "none" on every row
-    rows[:, 1:].reshape(h, w, 3)[:] = rgba[:, :, :3]
+    rgb = rows[:, 1:].reshape(h, w, 3)
+    for c in range(3):                               # channel by channel: several times quicker than [:, :, :3]
+        rgb[:, :, c] = rgba[:, :, c]
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)       # 8-bit RGB, no interlace
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, level))
             + _chunk(b"IEND", b""))
