@@ -213,6 +213,12 @@ def markers(ax, xs, ys, marker="o", s=36.0, fc=INK, ec=INK, lw=1.0, zorder=2):
     return ax.plot(xs, ys, ls="none", marker=marker, ms=s ** 0.5, mfc=fc, mec=ec, mew=lw, zorder=zorder)[0]
 
 
+def add_shape(ax, patch):
+    """``ax.add_patch(patch)`` without widening the data limits to it: a board drawing sets its limits itself, and
+    working out a rounded box's or a circle's extent costs more than drawing it (it counts in a stepper's frame)."""
+    return ax.add_artist(patch)
+
+
 def board_axes(ax):
     """Mark ``ax`` as a picture of things (a board, a card): no ticks, no spines, equal scales."""
     ax.set_aspect("equal")

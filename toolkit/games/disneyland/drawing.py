@@ -9,8 +9,9 @@ import math
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, player_colour, score_timeline, static_layer, status_title, text_on)
+from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, add_shape, board_axes, figure_bytes,
+                        mark_place, new_axes, place_boxes, player_colour, score_timeline, static_layer, status_title,
+                        text_on)
 from .rules import HOURS
 
 # the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
@@ -90,7 +91,7 @@ def _board_dynamic(ax, game):
         px, py = _pile_xy(k)
         left = len(game.piles[colour])
         fill = PILE_COLOURS.get(colour, "#ccc")
-        ax.add_patch(FancyBboxPatch((px - 0.6, py - 0.6), 1.2, 1.2, boxstyle="round,pad=0.02", zorder=2,
+        add_shape(ax, FancyBboxPatch((px - 0.6, py - 0.6), 1.2, 1.2, boxstyle="round,pad=0.02", zorder=2,
                                     fc=fill if left else "white", ec=fill if not left else INK,
                                     lw=2 if not left else 0.8, ls="--" if not left else "-"))
         ax.text(px, py, str(left), ha="center", va="center", fontsize=13, weight="bold", zorder=5,
@@ -102,14 +103,14 @@ def _board_dynamic(ax, game):
     a = math.radians(90 - hour * 30)
     ax.plot([cx, cx + 0.55 * r * math.cos(a)], [cy, cy + 0.55 * r * math.sin(a)], color=CLOSED, lw=2.5,
             solid_capstyle="round", zorder=4)
-    ax.add_patch(Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
+    add_shape(ax, Circle((cx, cy), 0.06 * r, fc=INK, zorder=5))
     closed = game.clock >= HOURS
     ax.text(cx, cy - r - 0.15, "park closed" if closed else f"{hour} o'clock, {HOURS - game.clock} h left",
             ha="center", va="top", fontsize=9, color=CLOSED if closed or game.clock == HOURS - 1 else INK)
     for seat, p in enumerate(game.pos, 1):
         x, y = _xy(game.board.track[p].pos)
         ring = 2.5 if seat == game.current and not game.over else 1
-        ax.add_patch(Circle((x, y - 0.05), 0.34, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
+        add_shape(ax, Circle((x, y - 0.05), 0.34, fc=player_colour(seat), ec=INK, lw=ring, zorder=6))
         ax.text(x, y - 0.05, str(seat), ha="center", va="center", color=text_on(player_colour(seat)), fontsize=9,
                 weight="bold", zorder=7)
 

@@ -18,8 +18,8 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, board_axes, figure_bytes, mark_place,
-                        markers, new_axes, place_boxes, static_layer, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, figure_bytes,
+                        mark_place, markers, new_axes, place_boxes, static_layer, text_on)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -178,14 +178,14 @@ def draw_middle(game, ax=None, viewer=None, names=True):
     cx, low = (xs[0] + xs[-1]) / 2, ys[-1] - 0.8
     if game.dice is not None and not game.over:
         for k, d in enumerate(game.dice):
-            ax.add_patch(FancyBboxPatch((cx - 2.3 + 0.6 * k, low - 0.22), 0.44, 0.44, boxstyle="round,pad=0.02",
+            add_shape(ax, FancyBboxPatch((cx - 2.3 + 0.6 * k, low - 0.22), 0.44, 0.44, boxstyle="round,pad=0.02",
                                         fc="white", ec=INK, lw=0.8, zorder=3))
             ax.text(cx - 2.08 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=9, weight="bold", zorder=4)
     if game.hand is not None:
         tile, origin, saw = game.hand
         sees = viewer is None or saw[viewer - 1] != NOT_SEEN
         fc = _ing_colour(game, tile) if sees else FACE_DOWN
-        ax.add_patch(Rectangle((cx - 0.9, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
+        add_shape(ax, Rectangle((cx - 0.9, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
         ax.text(cx - 0.15, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",
                 fontsize=8, zorder=3)
     if own:

@@ -16,8 +16,8 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, mark_place,
-                        new_axes, place_boxes, player_colour, static_layer, status_title, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, figure_bytes,
+                        mark_place, new_axes, place_boxes, player_colour, static_layer, status_title, text_on)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -78,13 +78,13 @@ def draw_board(game, ax=None, viewer=None, track=True):
         for k, seat in enumerate(seats):
             dx = (k - (len(seats) - 1) / 2) * 0.23
             now = seat == game.current and not game.over
-            ax.add_patch(Circle((x + dx, y - 0.28), 0.16, fc=player_colour(seat), ec=INK, lw=1.8 if now else 0.6,
+            add_shape(ax, Circle((x + dx, y - 0.28), 0.16, fc=player_colour(seat), ec=INK, lw=1.8 if now else 0.6,
                                 zorder=5 + now))
             ax.text(x + dx, y - 0.28, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=7,
                     color=text_on(player_colour(seat)))
     # the food pile and the menu pile, face down
     for y, label, n in ((5.3, "food\ncards", len(game.pile)), (2.7, "menus", len(game.menu_pile))):
-        ax.add_patch(FancyBboxPatch((6.3 - 0.55, y - 0.65), 1.1, 1.3, boxstyle="round,pad=0.03",
+        add_shape(ax, FancyBboxPatch((6.3 - 0.55, y - 0.65), 1.1, 1.3, boxstyle="round,pad=0.03",
                                     fc=HIDDEN if n else "white", ec=INK, lw=0.8))
         ink = text_on(HIDDEN) if n else FAINT
         ax.text(6.3, y + 0.3, str(n), ha="center", va="center", fontsize=12, weight="bold", color=ink)
@@ -117,7 +117,7 @@ def draw_chute(game, ax=None, x=0.0, y0=0.0, height=4.0):
     A tick marks the marble whose cards filled the order, a cross a wrong pull."""
     own = ax is None
     ax = new_axes(ax, size=(1.8, 4.2), margins=0.02)
-    ax.add_patch(FancyBboxPatch((x - 0.35, y0), 0.7, height, boxstyle="round,pad=0.05", fc=CHUTE, ec=RED, lw=1.5,
+    add_shape(ax, FancyBboxPatch((x - 0.35, y0), 0.7, height, boxstyle="round,pad=0.05", fc=CHUTE, ec=RED, lw=1.5,
                                 zorder=2))
     ax.text(x, y0 + height + 0.12, "chute", ha="center", va="bottom", fontsize=8, color=RED)
     race = _race(game)
@@ -126,7 +126,7 @@ def draw_chute(game, ax=None, x=0.0, y0=0.0, height=4.0):
         read = True                       # marbles above the filler's are never read (MCD-5.3)
         for k, seat in enumerate(race["marbles"]):
             y = y0 + 0.35 + k * 0.62
-            ax.add_patch(Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4,
+            add_shape(ax, Circle((x, y), 0.26, fc=player_colour(seat), ec=INK, lw=0.8, zorder=4,
                                 alpha=1 if read else 0.5))
             ax.text(x, y, str(seat), ha="center", va="center", fontsize=9, color=text_on(player_colour(seat)),
                     weight="bold", zorder=5)
@@ -203,7 +203,7 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
     changes at the bottom, and the order they make (MCD-4.2, MCD-4.3)."""
     own = ax is None
     ax = new_axes(ax, size=(2.8, 4.4), margins=0.01)
-    ax.add_patch(FancyBboxPatch((x0, y0), width, height, boxstyle="round,pad=0.04", fc="white", ec=INK, lw=0.8,
+    add_shape(ax, FancyBboxPatch((x0, y0), width, height, boxstyle="round,pad=0.04", fc="white", ec=INK, lw=0.8,
                                 zorder=2))
     y = y0 + height - 0.3
     ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=9, weight="bold", zorder=3)
