@@ -36,18 +36,39 @@ class _KeptTextRenderer(RendererAgg):
         key = (s, hash(prop), prop.get_size_in_points(), self.dpi, aa)
         kept = self.lines.get(key)
         if kept is None:
-            kept = self.lines[key] = self._line(s, prop, aa)
-            if len(self.lines) > KEPT_LINES:
-                del self.lines[next(iter(self.lines))]
+            kept = self._keep(key, self._line(s, prop, aa))
         image, dx, dy = kept
         if image.size:           # y: the bitmap's bottom row, counted downwards (as Agg's own text drawing)
             self._renderer.draw_text_image(image, round(x + dx), round(y + dy) + 1, 0, gc)
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        """As Agg measures a line; a line measured for the first time is rasterised at once (antialiased, as
+        texts are unless told otherwise), so that drawing it does not lay it out a second time."""
+        if ismath:
+            return super().get_text_width_height_descent(s, prop, ismath)
+        font = self._prepare_font(prop)
+        font.set_text(s, 0.0, flags=get_hinting_flag())
+        w, h = font.get_width_height()
+        key = (s, hash(prop), prop.get_size_in_points(), self.dpi, True)
+        if key not in self.lines:
+            self._keep(key, self._bitmap(font, True))
+        return w / 64, h / 64, font.get_descent() / 64
+
+    def _keep(self, key, line):
+        self.lines[key] = line
+        if len(self.lines) > KEPT_LINES:          # the oldest goes
+            del self.lines[next(iter(self.lines))]
+        return line
 
     def _line(self, s, prop, aa):
         """The line rasterised in one piece by FreeType (the string's glyphs at their kerned places, as the
         text's size was measured): its coverage bitmap and where it goes from the text's anchor."""
         font = self._prepare_font(prop)
         font.set_text(s, 0, flags=get_hinting_flag())
+        return self._bitmap(font, aa)
+
+    @staticmethod
+    def _bitmap(font, aa):
         font.draw_glyphs_to_bitmap(antialiased=aa)
         xo, yo = font.get_bitmap_offset()
         return np.array(font.get_image(), dtype=np.uint8), xo / 64, (yo + font.get_descent()) / 64
