@@ -51,7 +51,7 @@ STYLES = {s.name: s for s in (
         "brand_manager", "waitress", "coach", "cfo", "marketing_trainee"), 200,
         description="burgers sold through many eternal billboards, drinks fetched from afar"),
     Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), OPENING + (
-        "pizza_cook", "campaign_manager", "management_trainee", "trainer", "brand_manager", "brand_director",
+        "pizza_cook", "brand_director", "management_trainee", "trainer", "campaign_manager", "brand_manager",
         "recruiting_girl", "junior_vice_president", "local_manager", "errand_boy", "waitress", "cart_operator",
         "pizza_chef", "vice_president", "guru", "marketing_trainee", "truck_driver", "zeppelin_pilot",
         "hr_director", "campaign_manager"), 300,
