@@ -455,7 +455,8 @@ class StrategicAgent(Agent):
 
 def _wider_marketing(game, plan) -> tuple:
     """The plan; once every billboard is on the map (eternal ones stay for good), the marketing
-    trainees and campaign managers it wants become brand managers or a brand director (airplanes and
+    trainees and campaign managers it wants after its first become brand managers or a brand director, in
+    their places in the plan (airplanes and
     radio reach houses far from the chain's restaurants): campaigns are what grows demand, and a game
     whose campaigns stay as they are can run to the round limit without the bank breaking again."""
     ts = game.map.tileset
@@ -465,7 +466,8 @@ def _wider_marketing(game, plan) -> tuple:
     wider = [c for c, kind in WIDE if kind in free and game.co.supply[c] > 0]
     if not wider:
         return plan
-    return tuple(wider[0] if c in NARROW else c for c in plan)
+    first = next((i for i, c in enumerate(plan) if c in NARROW), None)      # the opening billboard's trainee
+    return tuple(wider[0] if c in NARROW and i != first else c for i, c in enumerate(plan))
 
 
 def _both_foods(game, plan, food: str) -> tuple:
