@@ -360,7 +360,7 @@ class StrategicAgent(Agent):
         best, best_v = (0.8, houses[0]) if houses else (0.3, "skip")     # where it goes is chosen next
         for v in d.values:
             if v.startswith("garden"):
-                g = look.garden_gain(int(v.split()[1]))
+                g = look.garden_gain(int(v.split()[1])) * style.gardens
                 if g > best:
                     best, best_v = g, v
         return best_v

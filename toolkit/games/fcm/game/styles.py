@@ -36,6 +36,7 @@ class Style:
     reserve: int               # the reserve card it lays (fact 2.4)
     cheap: float = 1.0         # how much each $1 off the unit price is worth
     luxury: bool = False       # plays a luxuries manager where rivals are far
+    gardens: float = 1.0       # how much a garden (doubled prices, FCM-4.4) counts against a new house
     description: str = ""
 
 
@@ -70,8 +71,9 @@ STYLES = {s.name: s for s in (
         description="three restaurants early (local and regional managers) and new houses beside them"),
     Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
         "burger_cook", "management_trainee", "junior_vice_president", "local_manager", "new_business_developer",
-        "trainer", "luxuries_manager", "coach", "cfo", "errand_boy", "recruiting_girl", "campaign_manager", "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef",
-        "guru", "marketing_trainee"), 200, luxury=True,
+        "campaign_manager", "trainer", "luxuries_manager", "coach", "cfo", "errand_boy", "recruiting_girl",
+        "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef", "guru",
+        "marketing_trainee"), 200, luxury=True, gardens=2.0,
         description="gardens (double prices), a luxuries manager where no rival is near, and a CFO"),
 )}
 
