@@ -63,12 +63,12 @@ GAMES = [
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
     # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
     # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
-    (4, 600, 'heuristic', None, True, 'ec61f25e5cfa2986', 476, '7abc2b0a9568be6d'),
+    (4, 600, 'heuristic', None, True, '8103c525a1fdd88c', 476, '4bf8aa6f1b4bcd65'),
     (3, 601, 'heuristic', None, False, '2205169ee6577292', 406, ''),
     (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, 'fa918d6eb8c90917'),
     (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),
     (3, 604, 'price-war', None, False, '3c1cea1ab6aae920', 338, ''),
-    (2, 605, 'gardens-luxury', {'intro': True}, False, '4b05cc69f437ba99', 193, ''),
+    (2, 605, 'gardens-luxury', {'intro': True}, False, 'ab47961f6eb137c7', 188, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents

@@ -71,7 +71,7 @@ STYLES = {s.name: s for s in (
         description="three restaurants early (local and regional managers) and new houses beside them"),
     Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
         "burger_cook", "management_trainee", "junior_vice_president", "local_manager", "new_business_developer",
-        "campaign_manager", "trainer", "luxuries_manager", "coach", "cfo", "errand_boy", "recruiting_girl",
+        "trainer", "luxuries_manager", "coach", "cfo", "errand_boy", "recruiting_girl", "campaign_manager",
         "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef", "guru",
         "marketing_trainee"), 200, luxury=True, gardens=2.0,
         description="gardens (double prices), a luxuries manager where no rival is near, and a CFO"),
