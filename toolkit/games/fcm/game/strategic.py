@@ -472,8 +472,9 @@ def _wider_marketing(game, plan) -> tuple:
 
 def _both_foods(game, plan, food: str) -> tuple:
     """The plan, with a cook of the other food wanted after its first local manager (its own cook and first
-    restaurants come first) while some house wants both foods: a house buys only its whole order (FCM-4.2), and eternal campaigns keep such orders on the map,
-    so chains that each make one food can leave them unsold to the round limit."""
+    restaurants come first) while some house wants both foods: a house buys only its whole order (FCM-4.2),
+    and eternal campaigns keep such orders on the map, so chains that each make one food can leave them
+    unsold to the round limit."""
     other = "pizza" if food == "burger" else "burger"
     if not any(food in want and other in want for want in game.map.demand.values()):
         return plan
