@@ -9,6 +9,7 @@ Decision(player=1, kind='roll', values=('roll',))
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
@@ -35,14 +36,22 @@ def _once(key, make):
 
 class _Asked:
     """The decisions that depend only on the number of players, made once and shared by every game (and copy):
-    each seat's roll, and the hide, pick and stay-open decisions by seat and purpose ("wish" or "clock")."""
+    each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
+    decisions by seat and purpose ("wish" or "clock")."""
 
-    __slots__ = ("roll", "hide", "pick", "stay_open")
+    __slots__ = ("roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
 
     def __init__(self, players: int):
         seats = range(1, players + 1)
         self.roll = tuple(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
                           for s in seats)
+        self.wish_target = {(s, targets): Decision(    # (wisher, the others holding cards) -> decision
+            s, "wish-target", "Which player do you wish from?", [Option(t, f"wish from Player {t}") for t in targets],
+            ("DL-5.3", "DL-I6"))
+            for s in seats for k in range(1, players) for targets in combinations([t for t in seats if t != s], k)}
+        self.wish_kind = {(s, t, photos, attractions): _wish_kind(s, t, photos, attractions)  # by what t holds
+                          for s in seats for t in seats if t != s
+                          for photos in (False, True) for attractions in (False, True) if photos or attractions}
         self.hide = {purpose: tuple(Decision(
             s, "hide", "Hide the stars: which hand holds the smiling star?",
             (Option("smile-left", "smiling star in the left hand"), Option("smile-right", "smiling star in the right hand")),
@@ -58,6 +67,15 @@ class _Asked:
 
     def __deepcopy__(self, memo):
         return self
+
+
+def _wish_kind(seat, target, photos, attractions):
+    opts = []
+    if photos:
+        opts.append(Option("photo", "one of your Photo Cards"))
+    if attractions:
+        opts.append(Option("attraction", "one of your Attraction Cards"))
+    return Decision(seat, "wish-kind", f"What do you wish for from Player {target}?", opts, ("DL-5.3", "DL-I6"))
 
 
 @lru_cache(maxsize=None)
@@ -112,7 +130,6 @@ class DisneylandGame(Game):
         self._asked = _asked(players)
         if self.log:
             self._setup_events()
-        self._decision = self._asked.roll[0]
 
     def _setup_events(self):
         self.emit("setup", f"The clock shows 9; the two wishing stars wait in the middle; the {len(self.card)} cards "
@@ -122,9 +139,6 @@ class DisneylandGame(Game):
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
 
     # --- queries ---------------------------------------------------------------------------------
-    def pending(self):
-        return self._decision
-
     def card_points(self, seat: int) -> int:
         pts = self.board.card_points
         return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
@@ -136,7 +150,6 @@ class DisneylandGame(Game):
         """Recompute points and the pending decision after a test or a lesson arranged a position by hand
         (cards held, ``current``, ``stage``)."""
         self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
-        self._decision = self._next_decision()
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
@@ -199,6 +212,38 @@ class DisneylandGame(Game):
         st = self.stage
         return st[3] if st[-1] == "wish" else st[4]     # ("pick", picker, smile, target|caller, wish|hider, why)
 
+    # --- the pending decision ------------------------------------------------------------------
+    def pending(self):
+        """The decision the game waits for, worked out from ``stage`` (None once the park has closed)."""
+        if self.over:
+            return None
+        st, seat = self.stage, self.current
+        kind = st[0]
+        if kind == "roll":
+            return self._asked.roll[seat - 1]
+        if kind == "wish-target":
+            return self._asked.wish_target[seat, self._wish_targets(seat)]
+        if kind == "wish-kind":
+            t = st[1]
+            return self._asked.wish_kind[seat, t, bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1])]
+        if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
+            purpose = st[3]
+            return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
+        if kind == "pick":
+            return self._asked.pick[st[-1]][st[1] - 1]
+        if kind == "take":
+            t, wish = st[1], st[2]
+            if wish == "photo":
+                n = len(self.held_photos[t - 1])
+                return _once((kind, seat, t, n), lambda: Decision(
+                    seat, "take", f"Take one card from Player {t}",
+                    [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
+            opts = [self._card_option(c) for c in self.held_cards[t - 1]]
+            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+        if kind == "stay-open":
+            return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
+        raise AssertionError(st)
+
     # --- applying decisions --------------------------------------------------------------------
     def _apply(self, decision, value):
         kind = self.stage[0]
@@ -220,7 +265,6 @@ class DisneylandGame(Game):
             self._take(value)
         elif kind == "stay-open":
             self._stay_open(decision.player, value)
-        self._decision = self._next_decision()
 
     def _take_turn(self):
         seat = self.current
@@ -306,8 +350,10 @@ class DisneylandGame(Game):
 
     _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
-    def _wish_targets(self, seat):
-        return [s for s in range(1, self.players + 1) if s != seat and (self.held_cards[s - 1] or self.held_photos[s - 1])]
+    def _wish_targets(self, seat) -> tuple[int, ...]:
+        """The other players holding a card or photo, in seat order (DL-I6)."""
+        cards, photos = self.held_cards, self.held_photos
+        return tuple(s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1]))
 
     def _wish_target(self, target):
         if self.log:
@@ -424,50 +470,9 @@ class DisneylandGame(Game):
         self.current = self.current % self.players + 1                    # DL-3.6: clockwise
         self.stage = ("roll",)
 
-    # --- the pending decision ------------------------------------------------------------------
-    def _next_decision(self):
-        if self.over:
-            return None
-        st, seat = self.stage, self.current
-        kind = st[0]
-        if kind == "roll":
-            return self._asked.roll[seat - 1]
-        if kind == "wish-target":
-            targets = tuple(self._wish_targets(seat))
-            return _once((kind, seat, targets), lambda: Decision(
-                seat, "wish-target", "Which player do you wish from?",
-                [Option(t, f"wish from Player {t}") for t in targets], ("DL-5.3", "DL-I6")))
-        if kind == "wish-kind":
-            t = st[1]
-            kinds = (bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1]))
-            return _once((kind, seat, t, kinds), lambda: self._wish_kind(seat, t, *kinds))
-        if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
-            purpose = st[3]
-            return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
-        if kind == "pick":
-            return self._asked.pick[st[-1]][st[1] - 1]
-        if kind == "take":
-            t, wish = st[1], st[2]
-            if wish == "photo":
-                n = len(self.held_photos[t - 1])
-                return _once((kind, seat, t, n), lambda: Decision(
-                    seat, "take", f"Take one card from Player {t}",
-                    [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-            opts = [_once(self.card[c], lambda c=c: Option(c, f"{self.card[c].name} ({self.card[c].kind})"))
-                    for c in self.held_cards[t - 1]]
-            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
-        if kind == "stay-open":
-            return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
-        raise AssertionError(st)
-
-    @staticmethod
-    def _wish_kind(seat, target, photos, attractions):
-        opts = []
-        if photos:
-            opts.append(Option("photo", "one of your Photo Cards"))
-        if attractions:
-            opts.append(Option("attraction", "one of your Attraction Cards"))
-        return Decision(seat, "wish-kind", f"What do you wish for from Player {target}?", opts, ("DL-5.3", "DL-I6"))
+    def _card_option(self, cid):
+        c = self.card[cid]
+        return _once((cid, c.name, c.kind), lambda: Option(cid, f"{c.name} ({c.kind})"))
 
     @staticmethod
     def agents():
