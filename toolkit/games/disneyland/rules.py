@@ -353,7 +353,7 @@ class DisneylandGame(Game):
     def _wish_targets(self, seat) -> tuple[int, ...]:
         """The other players holding a card or photo, in seat order (DL-I6)."""
         cards, photos = self.held_cards, self.held_photos
-        return tuple(s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1]))
+        return tuple([s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1])])
 
     def _wish_target(self, target):
         if self.log:
