@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ...core.data import is_whole, need as _need, need_keys, need_list, need_pos, need_str, read_json
+from ...core.decisions import Option
 
 SPACE_KINDS = ("draw", "camera", "star", "clock")
 CARD_KINDS = ("attraction", "character")
@@ -45,6 +46,11 @@ class Board:
     def card_worth(self) -> dict:
         """Card id -> its points (DL-5.1)."""
         return {c.id: self.card_points[c.kind] for c in self.cards.values()}
+
+    @cached_property
+    def card_options(self) -> dict:
+        """Card id -> the option of taking it (DL-5.5), labelled with its name and kind."""
+        return {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in self.cards.values()}
 
     @cached_property
     def pile_ids(self) -> dict:

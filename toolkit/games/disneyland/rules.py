@@ -238,7 +238,8 @@ class DisneylandGame(Game):
                 return _once((kind, seat, t, n), lambda: Decision(
                     seat, "take", f"Take one card from Player {t}",
                     [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-            opts = [self._card_option(c) for c in self.held_cards[t - 1]]
+            options = self.board.card_options
+            opts = [options[c] for c in self.held_cards[t - 1]]
             return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
         if kind == "stay-open":
             return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
@@ -469,10 +470,6 @@ class DisneylandGame(Game):
         self.end_turn()
         self.current = self.current % self.players + 1                    # DL-3.6: clockwise
         self.stage = ("roll",)
-
-    def _card_option(self, cid):
-        c = self.card[cid]
-        return _once((cid, c.name, c.kind), lambda: Option(cid, f"{c.name} ({c.kind})"))
 
     @staticmethod
     def agents():
