@@ -43,8 +43,8 @@ def duties(games):
         play(g, seats)
         assert (tight.play_seeded(data, 4, seed, points), points) == (g.turn, g.scores()), seed
     r = compare(lambda seed: tight.play_seeded(data, 4, seed), lambda rng: tight.play(data, 4, rng), games)
-    return (f"disneyland, tight loop with the toolkit's streams, agents and records (the toolkit's games for seeds 0-299): "
-            f"{r['toolkit_us']:.2f} us per turn, {r['ratio']:.2f}x the bare tight loop ({r['tight_us']:.2f} us)")
+    return ("disneyland, tight loop with the toolkit's streams, agents and records (the toolkit's games, seeds "
+            f"0-299): {r['toolkit_us']:.2f} us per turn, {r['ratio']:.2f}x the bare tight loop ({r['tight_us']:.2f} us)")
 
 
 if __name__ == "__main__":

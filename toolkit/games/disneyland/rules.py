@@ -22,8 +22,8 @@ LAST_HOUR = 11      # after 11 moves the clock shows 8 (DL-6.1)
 HANDS = ("left", "right")
 
 
-# Decisions and options are never changed once made, so one serves every game that needs the same one (for
-# speed). The keys are few: seats, purposes, which kinds a player holds, photo counts, cards of the boards used.
+# Decisions are never changed once made, so one serves every game that needs the same one (for speed); here
+# the photo takes, by seat, target and number of photos (a few hundred at most).
 _MADE: dict = {}
 
 
@@ -54,7 +54,8 @@ class _Asked:
                           for photos in (False, True) for attractions in (False, True) if photos or attractions}
         self.hide = {purpose: tuple(Decision(
             s, "hide", "Hide the stars: which hand holds the smiling star?",
-            (Option("smile-left", "smiling star in the left hand"), Option("smile-right", "smiling star in the right hand")),
+            (Option("smile-left", "smiling star in the left hand"),
+             Option("smile-right", "smiling star in the right hand")),
             ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7"), secret=True) for s in seats)
             for purpose in ("wish", "clock")}
         self.pick = {purpose: tuple(Decision(
@@ -147,8 +148,8 @@ class DisneylandGame(Game):
         return list(self.points)
 
     def recount(self) -> None:
-        """Recompute points and the pending decision after a test or a lesson arranged a position by hand
-        (cards held, ``current``, ``stage``)."""
+        """Recompute points after a test or a lesson arranged a position by hand (cards held, ``current``,
+        ``stage``); the pending decision follows from the stage by itself."""
         self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
 
     def worth(self, item: str) -> int:
@@ -451,6 +452,7 @@ class DisneylandGame(Game):
             self._closing_events()
 
     def _closing_events(self):
+        """DL-7.1, DL-7.2: the count and the winner, told."""
         sc = self.scores()
         self.emit("close", "The clock strikes 9 and the park closes. Points: " +
                   ", ".join(f"Player {s} {sc[s - 1]} ({self.card_count(s)} cards)" for s in range(1, self.players + 1))
