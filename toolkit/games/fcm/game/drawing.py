@@ -154,7 +154,7 @@ def draw_state(game, viewer=None, ax=None):
     ax.set_xlim(-1.0, x1)
     ax.set_ylim(ybottom, ytop)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
-    ax.set_title(title, fontsize=11)
+    ax.set_title(title, fontsize=11, x=1.0, ha="right")     # over the panel: airplanes stand above the map
     return board_axes(ax)
 
 
