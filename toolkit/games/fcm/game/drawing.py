@@ -40,20 +40,6 @@ def _centre(squares):
     return (min(cs) + max(cs)) / 2, (min(rs) + max(rs)) / 2
 
 
-def _demand_dots(ax, fmap):
-    xs, ys, cs = [], [], []
-    for n, goods in sorted(fmap.demand.items()):
-        h = fmap.houses[n]
-        r1 = max(s[0] for s in h.squares)
-        c0 = min(s[1] for s in h.squares)
-        for i, g in enumerate(goods):
-            xs.append(c0 - 0.3 + 0.4 * i)
-            ys.append(r1 + 0.3)
-            cs.append(PALETTE[g])
-    if xs:
-        ax.scatter(xs, ys, s=26, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
-
-
 def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) -> list[str]:
     """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
     ``width`` characters: long lists wrap onto more lines rather than being cut. For a crowded panel,
@@ -135,7 +121,7 @@ def draw_state(game, viewer=None, ax=None):
             break
     scale = min((box_w - panel_in) / (fmap.width + 1), box_h / (fmap.height + 1))      # inches a square
     md.draw_map(fmap, ax, title="")
-    _demand_dots(ax, fmap)
+    md.demand_dots(ax, fmap)
     x0 = fmap.width + 0.2
     x1 = -1.0 + box_w / scale
     ytop = -1.0
@@ -235,7 +221,7 @@ def draw_marketing_step(game, k: int, ax=None):
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
         ax.text(x, y - 1.3, f"+{n}", fontsize=8, ha="center", fontweight="bold", color=PALETTE["reach"], zorder=8)
-    _demand_dots(ax, fmap)
+    md.demand_dots(ax, fmap)
     return ax
 
 
