@@ -1,6 +1,7 @@
 """The company drawings: charts, milestones table, turn-order track, training tree, whole state."""
 from collections import Counter
 
+from tests.legibility import problems
 from toolkit.core import play
 from toolkit.games.fcm.company import drawing as d
 from toolkit.games.fcm.company.practice import BuilderAgent, CompanyGame
@@ -65,14 +66,15 @@ def test_state_png_and_repr_png():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert g._repr_png_()[:4] == b"\x89PNG"
     ax = d.draw_state(g, viewer=1)
-    assert ax.get_xlim()[1] > 20
+    # every chart, in rows that a screen shows at their natural size
+    assert sorted(t for t in texts(ax) if t.startswith("Player ")) == [f"Player {s}" for s in range(1, 6)]
+    assert problems(ax.figure, "board") == []
 
 
 def test_the_largest_legal_company_is_legible():
     """FCM-1.3 at its limits: a CEO with 4 slots (fact 2.4), each holding a manager with the most slots (an
     Executive VP's 10, three Senior VPs' 5), every slot filled, an overfull beach and every milestone held: the
     chart keeps 8-point names at the width it is shown, nothing cut or overlapping (the legibility contract)."""
-    from tests.legibility import problems
     from toolkit.games.fcm.company.structure import Structure, structure_problem
 
     g = new(players=2)

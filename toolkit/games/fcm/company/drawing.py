@@ -24,8 +24,8 @@ GONE = "#eeeeee"
 TEAM = "#f3f3f3"          # the panel under a manager whose reports take several rows
 W, H = 1.7, 0.75          # a card on the chart
 SCALE = 0.5               # inches a unit when a chart stands alone: 8-point names fit their cards
-STEP = 1.9                # horizontal room per card
-COLS = 9                  # cards a row at most: 9 x STEP at SCALE stays within the shown width (SHOWN_WIDTH)
+STEP = 1.85               # horizontal room per card
+COLS = 10                 # cards a row at most: 10 x STEP at SCALE stays within the shown width (SHOWN_WIDTH)
 PITCH = 1.2               # from one row of cards to the next
 BUS = 0.22                # the connecting line's height over a row of cards
 TRUNK = 0.3               # room on the left for the line from the CEO to the lower tiers
@@ -33,6 +33,7 @@ TOP = 0.5                 # the title's room above the CEO
 NOTE_H = 0.4              # the open slots' line
 BEACH_HEAD = 0.35         # the beach's label over its cards
 LINE_H = 0.34             # one line of 8-point text
+GAP = 0.3                 # between charts drawn together
 
 __all__ = ["draw_company", "draw_milestones", "draw_turn_order", "draw_training_tree", "draw_state",
            "state_png", "short_name"]
@@ -379,22 +380,39 @@ def draw_training_tree(staff, ax=None, highlight=()):
     return ax
 
 
+def _chart_rows(widths, room) -> list[list[int]]:
+    """The charts' indices in rows at most ``room`` units wide (a chart wider than that on a row of its own)."""
+    rows, used = [[]], 0.0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + GAP + w > room:
+            rows.append([])
+            used = 0.0
+        used += (GAP if rows[-1] else 0.0) + w
+        rows[-1].append(i)
+    return rows
+
+
 def draw_state(game, viewer=None, ax=None):
-    """Every player's company chart side by side, the turn-order track above and the milestones table below."""
+    """Every player's company chart, in rows as wide as a screen shows at its natural size (the widest chart's
+    width at least), the turn-order track above and the milestones table below."""
     cp = _phases(game)
     widths = [company_width(c) for c in cp.companies]
-    tall = max(company_height(cp, c.seat, viewer) for c in cp.companies)
-    total = sum(widths) + 0.3 * (len(widths) - 1)
+    heights = [company_height(cp, c.seat, viewer) for c in cp.companies]
+    rows = _chart_rows(widths, max(max(widths), STEP * COLS + 0.4 + TRUNK))
+    right = max(max(sum(widths[i] for i in row) + GAP * (len(row) - 1) for row in rows), 6.0 + 1.3 * cp.players)
+    tall = sum(max(heights[i] for i in row) for row in rows) + GAP * (len(rows) - 1)
     bottom = -tall - 0.4 - 0.42 * (len(cp.ms) + 1)
-    right = max(total, 6.0 + 1.3 * cp.players)
-    ax = new_axes(ax, size=(max(8, (right + 0.4) * SCALE), (1.8 - bottom) * SCALE + 0.3))
+    ax = new_axes(ax, size=((right + 0.4) * SCALE + 0.1, (1.8 - bottom) * SCALE + 0.2), margins=0.005)
     draw_turn_order(cp, ax, origin=(0, 1.4))
     ax.text(1.6 * cp.players + 0.3, 0.9, f"Round {cp.round}; bank ${cp.bank}", fontsize=9, va="center",
             parse_math=False)
-    x = 0.0
-    for c, w in zip(cp.companies, widths):
-        draw_company(cp, c.seat, ax, origin=(x, 0.0), viewer=viewer)
-        x += w + 0.3
+    y = 0.0
+    for row in rows:
+        x = 0.0
+        for i in row:
+            draw_company(cp, cp.companies[i].seat, ax, origin=(x, y), viewer=viewer)
+            x += widths[i] + GAP
+        y -= max(heights[i] for i in row) + GAP
     draw_milestones(cp, ax, origin=(0.0, -tall - 0.4))
     ax.set_xlim(-0.2, right + 0.2)
     ax.set_ylim(bottom - 0.2, 1.6)
