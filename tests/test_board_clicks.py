@@ -194,7 +194,8 @@ def test_fcm_clicks_place_campaigns_houses_gardens_and_restaurants():
     for seed in FCM_SEEDS:
         tried = set()                                    # kinds taken at their first decision in this seed
         while kinds := {k for k, labels in FCM_LATER.items() if not labels <= seen} - tried:
-            s = Stepper(_fcm_from(kinds), players=3, seed=seed, class_kinds=kinds | {"developer_place", "regional_place"})
+            s = Stepper(_fcm_from(kinds), players=3, seed=seed,
+                        class_kinds=kinds | {"developer_place", "regional_place"})
             d = s.state.pending()
             if d is None or d.kind not in kinds:
                 break                                    # none of them in this seed's game: the next seed

@@ -234,7 +234,8 @@ def draw_company(obj, seat: int, ax=None, *, origin=(0.0, 0.0), viewer=None, tit
                 parse_math=False)
     y = _draw_work(ax, cp, co, x0, y0, width)
     slots = co.work.open_slots(staff, co.ceo_slots)
-    note = "overfilled: all to the beach (FCM-1.4)" if co.overfilled else f"{slots} open slots"
+    note = ("overfilled: all to the beach (FCM-1.4)" if co.overfilled
+            else f"{slots} open slot{'' if slots == 1 else 's'}")
     ax.text(x0 + width / 2, y - NOTE_H / 2, note, ha="center", va="center", fontsize=8,
             color="#c0392b" if co.overfilled else INK)
     y -= NOTE_H
