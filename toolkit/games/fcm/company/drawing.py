@@ -97,12 +97,6 @@ def _tiers(work: Structure) -> list[list]:
     return tiers
 
 
-def _layout(work: Structure):
-    """Columns of a one-tier pyramid: each item under the CEO takes max(1, reports) columns."""
-    cols = [max(1, len(r)) for _, r in work.items]
-    return cols, max(1, sum(cols))
-
-
 def _beach(co, staff) -> list:
     return [(c, k) for c, k in sorted(co.beach.items(), key=lambda kv: staff.order[kv[0]]) if k]
 
