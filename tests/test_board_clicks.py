@@ -110,18 +110,38 @@ def check_clicks(s, d, targets):
     assert decided == [v for v, _ in targets], f"{s.game_name} seed {s.seed}: clicks decided {decided}"
 
 
+#: Each kind of place decision is checked this many times in a game; later ones are played without pictures.
+REPEATS = 3
+
+
+def _decide_unseen(s, value):
+    """Play on without drawing the frame (the next checked step draws its own): the suite's time goes to pictures."""
+    draw, s.frame_png = s.frame_png, lambda k=None, viewer="current": b""
+    try:
+        s.decide(value)
+    finally:
+        s.frame_png = draw
+
+
 def walk(game, seed, moves):
     """The class's place decisions in one seeded game: every place clicked (the value decided recorded, not
     played), then the last one clicked for real to play on. Yields each decision kind checked."""
     s = Stepper(game, players=3, seed=seed, class_seat=1)
+    checked = {}
     for _ in range(moves):
         d = s.state.pending()
         if d is None:
             return
+        varied = d.values[(s.index // 2) % len(d.values)]           # a varied game: both hands, all kinds
+        if checked.get(d.kind, 0) >= REPEATS:
+            _decide_unseen(s, varied)
+            continue
+        s.frame_png()                                                # this step's frame, as the stepper shows it
         targets = s._targets(d)
         if not targets:
-            s.decide(d.values[(s.index // 2) % len(d.values)])       # a varied game: both hands, all kinds
+            _decide_unseen(s, varied)
             continue
+        checked[d.kind] = checked.get(d.kind, 0) + 1
         check_clicks(s, d, targets)
         k, before = s.index, s.history[s.index].fingerprint()
         x0, y0, x1, y1 = targets[-1][1]
