@@ -1,5 +1,6 @@
 """Phase 1 Restructuring (FCM-1.1 to FCM-1.4, FCM-1.n1, FCM-1.n2) and setup (FCM-I31, FCM-I32, FCM-I42, FCM-I46)."""
 import itertools
+import random
 
 import pytest
 
@@ -7,6 +8,7 @@ from toolkit.core import IllegalChoice
 from toolkit.games.fcm.company.practice import CompanyGame
 from toolkit.games.fcm.company.structure import Structure, arrange, fits, structure_problem
 from toolkit.games.fcm.company.employees import default_staff
+from toolkit.games.fcm.company.fitting import fitting_sets
 
 from .helpers import give, new, restructure
 
@@ -173,7 +175,8 @@ def test_fcm_1_n2_cards_are_public_except_in_hand():
 
 
 def _every_fitting_option(hand, slots=3):
-    """Brute force over every sub-multiset of the hand: the FCM-I46 options in their order."""
+    """Brute force over every sub-multiset of the hand: the FCM-I46 options in their order (written plainly:
+    the engine's lazy search of ``company/fitting.py`` is checked against it)."""
     types = sorted(hand)
     texts = set()
     for ks in itertools.product(*(range(hand[t] + 1) for t in types)):
@@ -201,3 +204,20 @@ def test_fcm_i46_the_fullest_120_sets_are_offered_whatever_the_card_order():
     give(g, 1, management_trainee=1, waitress=3, trainer=1, errand_boy=1)
     assert list(g.pending().values) == _every_fitting_option({"management_trainee": 1, "waitress": 3, "trainer": 1,
                                                                "errand_boy": 1})
+
+
+def test_fcm_i46_the_lazy_search_gives_the_brute_force_order_for_seeded_hands():
+    """Seeded random hands of up to 12 cards (managers of every size, repeated cards) under CEOs of 2 to 4 slots
+    and caps from 1 to everything: the same texts in the same order as the brute force, each with its names."""
+    rng = random.Random(46)
+    cards = [c for c in S.order if c != S.ceo.id]
+    managers = [c for c in cards if S[c].is_manager]
+    for _ in range(60):
+        hand = {}
+        for _ in range(rng.randint(0, 12)):
+            c = rng.choice(managers if rng.random() < 0.25 else cards)
+            hand[c] = hand.get(c, 0) + 1
+        slots, cap = rng.choice((2, 3, 4)), rng.choice((1, 7, 120, 10 ** 6))
+        got = fitting_sets(hand, S, slots, cap)
+        assert [t for t, _ in got] == _every_fitting_option(hand, slots)[:cap], (hand, slots, cap)
+        assert all(label == Structure.parse(t, S).text(S) for t, label in got)

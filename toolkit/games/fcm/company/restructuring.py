@@ -3,10 +3,10 @@ the choices are revealed together (FCM-I46 for the options offered)."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 
 from ....core.decisions import Option
 from ....core.errors import IllegalChoice
+from .fitting import fitting_sets
 from .structure import Structure, arrange, fits, structure_problem
 from .state import _list
 
@@ -36,56 +36,14 @@ class Restructuring:
         hit = _OPTIONS_SEEN.get(key)
         if hit is not None and hit[0] is self.staff:
             return list(hit[1])
-        opts = self._structure_options(seat, self._fitting_sets(seat))
+        opts = [Option(t, f"CEO over {label}" if t else "CEO alone")
+                for t, label in fitting_sets(co.hand, self.staff, co.ceo_slots, MAX_STRUCTURE_OPTIONS)]
+        if not opts or opts[-1].value != "":
+            opts.append(Option("", "CEO alone"))
         if len(_OPTIONS_SEEN) >= 2048:
             _OPTIONS_SEEN.clear()
         _OPTIONS_SEEN[key] = (self.staff, tuple(opts))
         return opts
-
-    def _fitting_sets(self, seat: int) -> list[list[str]]:
-        """Every card set from the hand that fits some arrangement, the fullest MAX_STRUCTURE_OPTIONS of
-        them (ties by the text of their standard arrangement), and the empty set (FCM-I46).
-
-        ``fits`` reads only the managers' number and slots and the others' number, so the managers' sets and
-        the others' sets are counted apart, and only the sets that can make the cut are arranged."""
-        co, staff = self.company(seat), self.staff
-        order, slots = staff.order, co.ceo_slots
-        types = sorted((t for t in co.hand if co.hand[t] > 0), key=lambda c: order[c])
-        mgrs = [t for t in types if staff[t].is_manager]
-        rest = [t for t in types if not staff[t].is_manager]
-        by_size: dict[int, list[tuple]] = {}          # the others' sets (counts per type) by size
-        for ks in product(*(range(co.hand[t] + 1) for t in rest)):
-            by_size.setdefault(sum(ks), []).append(ks)
-        sets: dict[int, list[tuple]] = {}             # size -> [(managers' counts, others' counts)]
-        for ms in product(*(range(co.hand[t] + 1) for t in mgrs)):
-            m = sum(ms)
-            if m > slots:
-                continue
-            room = slots - m + sum(k * staff[t].slots for t, k in zip(mgrs, ms))
-            for n, group in by_size.items():
-                if n <= room:
-                    sets.setdefault(m + n, []).extend((ms, ks) for ks in group)
-        found: list[list[str]] = []
-        for size in sorted(sets, reverse=True):       # whole sizes while they fit under the cap
-            if len(found) >= MAX_STRUCTURE_OPTIONS:
-                break
-            group = [[t for t, k in zip(mgrs, ms) for _ in range(k)] + [t for t, k in zip(rest, ks) for _ in range(k)]
-                     for ms, ks in sets[size]]
-            if len(found) + len(group) > MAX_STRUCTURE_OPTIONS:      # the cut falls inside this size: by text
-                group.sort(key=lambda c: arrange(c, staff, slots).text())
-                group = group[:MAX_STRUCTURE_OPTIONS - len(found)]
-            found.extend(group)
-        return found
-
-    def _structure_options(self, seat: int, found) -> list[Option]:
-        co, staff = self.company(seat), self.staff
-        arranged = {}
-        for c in found:
-            a = arrange(c, staff, co.ceo_slots)
-            arranged[a.text()] = a
-        arranged.setdefault("", Structure())
-        texts = sorted(arranged, key=lambda t: (-arranged[t].size(), t))
-        return [Option(t, f"CEO over {arranged[t].text(staff)}" if t else "CEO alone") for t in texts]
 
     def read_structure(self, seat: int, text) -> tuple[Structure, bool]:
         """Check a proposed structure for ``seat``: returns (structure, overfilled) or raises IllegalChoice.

@@ -36,6 +36,9 @@ URGENT = {"burger_cook": 5.0, "pizza_cook": 5.0, "burger_chef": 3.0, "pizza_chef
           "regional_manager": 4.0, "new_business_developer": 2.0, "campaign_manager": 2.0, "brand_manager": 2.0,
           "brand_director": 3.0}
 KIND_TIER = {"billboard": 0, "mailbox": 1, "airplane": 2, "radio": 3}
+#: Marketeers whose campaigns stay near the chain's restaurants, and the wider ones, in the order wanted.
+NARROW = ("marketing_trainee", "campaign_manager")
+WIDE = (("brand_manager", "airplane"), ("brand_director", "radio"))
 MILESTONE_KIND = {"billboard": ("first_billboard", 3.0), "airplane": ("first_airplane", 1.5), "radio": ("first_radio", 2.5)}
 
 
@@ -76,7 +79,12 @@ class StrategicAgent(Agent):
 
     def _wishes(self, game, seat, style):
         co = game.co.company(seat)
-        return assign(style.plan, co.owned(), game.co.staff, co.busy)
+        return assign(self._plan(game, style), co.owned(), game.co.staff, co.busy)
+
+    @staticmethod
+    def _plan(game, style) -> tuple:
+        """The style's plan, adapted to the map (``_wider_marketing``, ``_both_foods``)."""
+        return _both_foods(game, _wider_marketing(game, style.plan), style.food)
 
     def _attainable(self, game, seat, target) -> bool:
         co = game.co
@@ -120,6 +128,8 @@ class StrategicAgent(Agent):
             if prio is None and not forced:
                 continue
             if not forced:
+                if target == "luxuries_manager" and not self._quiet(look):
+                    continue                       # +$10 sells only where no rival is near: salaried for nothing
                 if co.supply[target] == 0:
                     continue                       # an empty pile: the card would have to be trained on at once
                 if staff[target].salaried and not staff[card].salaried and not look.salary_room():
@@ -259,15 +269,17 @@ class StrategicAgent(Agent):
 
     @staticmethod
     def _quiet(look) -> bool:
-        """Few houses near this chain are also near a rival: a luxuries manager's +$10 may still sell."""
+        """Few houses near this chain are also near a rival: a luxuries manager's +$10 may still sell. A house
+        is contested when a rival's unit price plus distance would beat or tie the chain's own with the $10
+        added (FCM-4.3)."""
         near = contested = 0
+        price = look.my_price() + (0 if look.company.work.counts()["luxuries_manager"] else 10)
         for h in look.map.houses:
             d = look.my_distance(h)
             if d is None or d > 3:
                 continue
             near += 1
-            if any(look.dist.get((h, s)) is not None and look.dist[(h, s)] <= d + 3
-                   for s in range(1, look.game.players + 1) if s != look.seat):
+            if look.rival_sum(h) <= price + d:
                 contested += 1
         return near > 0 and contested <= near // 3
 
@@ -348,7 +360,7 @@ class StrategicAgent(Agent):
         best, best_v = (0.8, houses[0]) if houses else (0.3, "skip")     # where it goes is chosen next
         for v in d.values:
             if v.startswith("garden"):
-                g = look.garden_gain(int(v.split()[1]))
+                g = look.garden_gain(int(v.split()[1])) * style.gardens
                 if g > best:
                     best, best_v = g, v
         return best_v
@@ -439,6 +451,35 @@ class StrategicAgent(Agent):
             return sum(min(n, need[g]) for g, n in got.items()) * 3 + sum(got.values()) * 0.2
         routes = [v for v in d.values if v != "skip"]          # a planned route, never an empty trip (FCM-I72)
         return max(routes, key=lambda v: (value(v), -d.values.index(v)))
+
+
+def _wider_marketing(game, plan) -> tuple:
+    """The plan; once every billboard is on the map (eternal ones stay for good), the marketing
+    trainees and campaign managers it wants after its first become brand managers or a brand director, in
+    their places in the plan (airplanes and
+    radio reach houses far from the chain's restaurants): campaigns are what grows demand, and a game
+    whose campaigns stay as they are can run to the round limit without the bank breaking again."""
+    ts = game.map.tileset
+    free = {ts.marketing[n].kind for n in ts.marketing_for(game.players) if n not in game.map.campaigns}
+    if "billboard" in free:
+        return plan
+    wider = [c for c, kind in WIDE if kind in free and game.co.supply[c] > 0]
+    if not wider:
+        return plan
+    first = next((i for i, c in enumerate(plan) if c in NARROW), None)      # the opening billboard's trainee
+    return tuple(wider[0] if c in NARROW and i != first else c for i, c in enumerate(plan))
+
+
+def _both_foods(game, plan, food: str) -> tuple:
+    """The plan, with a cook of the other food wanted after its first local manager (its own cook and first
+    restaurants come first) while some house wants both foods: a house buys only its whole order (FCM-4.2),
+    and eternal campaigns keep such orders on the map, so chains that each make one food can leave them
+    unsold to the round limit."""
+    other = "pizza" if food == "burger" else "burger"
+    if not any(food in want and other in want for want in game.map.demand.values()):
+        return plan
+    at = plan.index("local_manager") + 1 if "local_manager" in plan else len(plan)
+    return plan[:at] + (f"{other}_cook",) + plan[at:]
 
 
 def _near_drinks(game, restaurant):

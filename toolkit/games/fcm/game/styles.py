@@ -36,6 +36,7 @@ class Style:
     reserve: int               # the reserve card it lays (fact 2.4)
     cheap: float = 1.0         # how much each $1 off the unit price is worth
     luxury: bool = False       # plays a luxuries manager where rivals are far
+    gardens: float = 1.0       # how much a garden (doubled prices, FCM-4.4) counts against a new house
     description: str = ""
 
 
@@ -51,8 +52,8 @@ STYLES = {s.name: s for s in (
         "brand_manager", "waitress", "coach", "cfo", "marketing_trainee"), 200,
         description="burgers sold through many eternal billboards, drinks fetched from afar"),
     Style("pizza-radio", "pizza", ("radio", "airplane", "mailbox", "billboard"), OPENING + (
-        "pizza_cook", "campaign_manager", "management_trainee", "trainer", "brand_manager", "brand_director",
-        "recruiting_girl", "junior_vice_president", "local_manager", "errand_boy", "waitress", "cart_operator",
+        "pizza_cook", "brand_director", "management_trainee", "trainer", "junior_vice_president", "local_manager",
+        "campaign_manager", "brand_manager", "recruiting_girl", "errand_boy", "waitress", "cart_operator",
         "pizza_chef", "vice_president", "guru", "marketing_trainee", "truck_driver", "zeppelin_pilot",
         "hr_director", "campaign_manager"), 300,
         description="pizza advertised by radio and airplanes over whole neighbourhoods"),
@@ -69,10 +70,10 @@ STYLES = {s.name: s for s in (
         "executive_vice_president", "truck_driver", "marketing_trainee"), 300,
         description="three restaurants early (local and regional managers) and new houses beside them"),
     Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
-        "burger_cook", "management_trainee", "luxuries_manager", "new_business_developer", "trainer",
-        "junior_vice_president", "coach", "cfo", "errand_boy", "recruiting_girl", "local_manager",
-        "campaign_manager", "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef",
-        "guru", "marketing_trainee"), 200, luxury=True,
+        "burger_cook", "management_trainee", "junior_vice_president", "local_manager", "new_business_developer",
+        "trainer", "luxuries_manager", "coach", "cfo", "errand_boy", "recruiting_girl", "campaign_manager",
+        "new_business_developer", "waitress", "cart_operator", "brand_manager", "burger_chef", "guru",
+        "marketing_trainee"), 200, luxury=True, gardens=2.0,
         description="gardens (double prices), a luxuries manager where no rival is near, and a CFO"),
 )}
 
