@@ -10,14 +10,21 @@ Two yardsticks for what is attainable: ``--agent heuristic`` seats the heuristic
 are the real state with the future's chance drawn afresh), so it shows how much hidden information costs. A
 cheating search is for this measure only: the agent kind never does it.
 
+``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third decision
+with two or more options, seeds from 700), where the search agent's pick differs from its yardstick (the
+playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds, valued 1 for a win and
+0 for a loss: the mean difference is the win chance the search adds (or loses) at that decision, as far as
+heuristic playouts can tell.
+
 Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
-     [--agent KIND]
+     [--agent KIND] [--gains N [--worlds W]]
 """
 import argparse
 import math
+import random
 import time
 
-from toolkit.core import make_agents, new_game
+from toolkit.core import SearchAgent, make_agents, new_game
 from toolkit.core.registry import agent_kinds, game_class
 
 GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 40, "fcm": 20}
@@ -83,6 +90,55 @@ def match(name: str, games: int, seed: int = 0, playouts: int | None = None, ver
             "agent": repr(timed.agent)}
 
 
+def positions(name: str, n: int, seed: int = 700) -> list:
+    """``n`` positions (copies) of 2-player heuristic games: every third decision with two or more options."""
+    out = []
+    while len(out) < n:
+        g = new_game(name, 2, seed=seed, log=False)
+        agents = make_agents(name, 2, "heuristic")
+        d, step = g.pending(), 0
+        while d is not None and len(out) < n:
+            if len(d.values) > 1 and step % 3 == 0:
+                out.append(g.clone())
+            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            d, step = g.pending(), step + 1
+        seed += 1
+    return out
+
+
+def gains(name: str, n: int, worlds: int = 200, playouts: int | None = None) -> dict:
+    """What the search agent's picks add to the win chance, decision by decision (see the module's text)."""
+    options = dict(getattr(game_class(name), "search_options", {}))
+    if playouts is not None:
+        options["playouts"] = playouts
+    agent, judge = SearchAgent(**options), SearchAgent(**{**options, "margin": 0.0, "max_steps": None})
+    found, cpu = [], 0.0
+    for k, g in enumerate(positions(name, n)):
+        d = g.pending()
+        t = time.process_time()
+        pick = agent.choose(g, d, random.Random(k))
+        cpu += time.process_time() - t
+        if pick == agent.yardstick:
+            continue
+        r, total = random.Random(1_000_000 + k), 0.0
+        for _ in range(worlds):
+            w = g.determinize(d.player, r)
+            w.quiet()
+            seed = r.getrandbits(63)
+            value = []
+            for v in (pick, agent.yardstick):
+                x = w.clone()
+                x.apply(v)
+                value.append(judge._playout(x, d.player, random.Random(seed)))
+            total += value[0] - value[1]
+        found.append(total / worlds)
+    m = len(found)
+    mean = sum(found) / max(1, m)
+    se = math.sqrt(sum((x - mean) ** 2 for x in found) / max(1, m - 1) / max(1, m))
+    return {"positions": n, "changed": m, "per_position": sum(found) / n, "per_change": mean, "se": se,
+            "ms": 1000 * cpu / n, "agent": repr(agent)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=None, help="games per game (default: each game's own number)")
@@ -91,9 +147,17 @@ def main():
     ap.add_argument("--playouts", type=int, default=None, help="override the playout budget")
     ap.add_argument("--cheat", action="store_true", help="the search sees every hidden fact (a yardstick)")
     ap.add_argument("--agent", default="search", help="the agent kind in the searcher's seat (default: search)")
+    ap.add_argument("--gains", type=int, default=0, help="judge the search's picks at N positions instead")
+    ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     for name in a.only:
+        if a.gains:
+            r = gains(name, a.gains, a.worlds, a.playouts)
+            print(f"{name}: the search changed the yardstick's pick at {r['changed']} of {r['positions']} positions; "
+                  f"win chance added per change {r['per_change']:+.3f} (standard error {r['se']:.3f}), per position "
+                  f"{r['per_position']:+.4f}; {r['ms']:.0f} ms CPU a decision; {r['agent']}", flush=True)
+            continue
         r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose, a.cheat, a.agent)
         print(f"{name}: {a.agent}{' (cheating)' if a.cheat else ''} wins {r['wins']}/{r['games']} = {r['rate']:.0%} (95% CI {r['low']:.0%}-{r['high']:.0%}) "
               f"against the heuristic; {r['ms']:.0f} ms CPU per searched decision over {r['decisions']} decisions; "

@@ -96,6 +96,7 @@ class SearchAgent(Agent):
         self.method = method
         self._policies: dict = {}
         self.last = None              # what the last search found: {value: (visits, mean)}, for study
+        self.yardstick = None         # the playout agent's pick in the last paired search, for study
 
     def __repr__(self):
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
@@ -155,6 +156,7 @@ class SearchAgent(Agent):
         first = game.determinize(seat, r)
         first.quiet()
         default = self.policy(first)[seat - 1].choose(first, first.pending(), r)
+        self.yardstick = default
         others = [v for v in values if v != default]
         r.shuffle(others)
         cap = self.widen * 4 if self.playouts is None else max(2, min(self.widen * 4, self.playouts // 2))
