@@ -83,7 +83,8 @@ def match(name: str, games: int, seed: int = 0, playouts: int | None = None, ver
             d = g.pending()
         wins += g.winner() == me
         if verbose:
-            print(f"  {name} game {i}: search in seat {me}, winner {g.winner()}, scores {g.scores()}", flush=True)
+            print(f"  {name} game {i}: search in seat {me}, winner {g.winner()}, scores {g.scores()}; so far "
+                  f"{1000 * timed.cpu / max(1, timed.decisions):.0f} ms CPU a decision", flush=True)
     lo, hi = wilson(wins, games)
     return {"game": name, "games": games, "wins": wins, "rate": wins / games, "low": lo, "high": hi,
             "ms": 1000 * timed.cpu / max(1, timed.decisions), "decisions": timed.decisions,
