@@ -14,10 +14,11 @@ cheating search is for this measure only: the agent kind never does it.
 with two or more options, seeds from 700), where the search agent's pick differs from its yardstick (the
 playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds, valued 1 for a win and
 0 for a loss: the mean difference is the win chance the search adds (or loses) at that decision, as far as
-heuristic playouts can tell.
+heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best one's gain
+counted: what a perfect choice at that one decision would add, with the same playouts after it.
 
 Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
-     [--agent KIND] [--gains N [--worlds W]]
+     [--agent KIND] [--gains N [--worlds W] [--best]]
 """
 import argparse
 import math
@@ -107,8 +108,10 @@ def positions(name: str, n: int, seed: int = 700) -> list:
     return out
 
 
-def gains(name: str, n: int, worlds: int = 200, playouts: int | None = None) -> dict:
-    """What the search agent's picks add to the win chance, decision by decision (see the module's text)."""
+def gains(name: str, n: int, worlds: int = 200, playouts: int | None = None, best: bool = False) -> dict:
+    """What the search agent's picks add to the win chance, decision by decision (see the module's text);
+    ``best``: what the best option at each position would add (an upper figure for any one-decision search with
+    these playouts; noise makes it higher still)."""
     options = dict(getattr(game_class(name), "search_options", {}))
     if playouts is not None:
         options["playouts"] = playouts
@@ -119,20 +122,28 @@ def gains(name: str, n: int, worlds: int = 200, playouts: int | None = None) -> 
         t = time.process_time()
         pick = agent.choose(g, d, random.Random(k))
         cpu += time.process_time() - t
-        if pick == agent.yardstick:
+        y = agent.yardstick
+        if best:                     # every option (at most 12) against the yardstick: the best one's gain
+            rest = [v for v in d.values if v != y]
+            random.Random(k).shuffle(rest)
+            cands = rest[:12]
+        elif pick == y:
             continue
-        r, total = random.Random(1_000_000 + k), 0.0
+        else:
+            cands = [pick]
+        r, total = random.Random(1_000_000 + k), dict.fromkeys(cands, 0.0)
         for _ in range(worlds):
             w = g.determinize(d.player, r)
             w.quiet()
             seed = r.getrandbits(63)
-            value = []
-            for v in (pick, agent.yardstick):
+            value = {}
+            for v in [y] + cands:
                 x = w.clone()
                 x.apply(v)
-                value.append(judge._playout(x, d.player, random.Random(seed)))
-            total += value[0] - value[1]
-        found.append(total / worlds)
+                value[v] = judge._playout(x, d.player, random.Random(seed))
+            for v in cands:
+                total[v] += value[v] - value[y]
+        found.append(max(0.0, max(total.values()) / worlds) if best else total[pick] / worlds)
     m = len(found)
     mean = sum(found) / max(1, m)
     se = math.sqrt(sum((x - mean) ** 2 for x in found) / max(1, m - 1) / max(1, m))
@@ -149,12 +160,17 @@ def main():
     ap.add_argument("--cheat", action="store_true", help="the search sees every hidden fact (a yardstick)")
     ap.add_argument("--agent", default="search", help="the agent kind in the searcher's seat (default: search)")
     ap.add_argument("--gains", type=int, default=0, help="judge the search's picks at N positions instead")
+    ap.add_argument("--best", action="store_true", help="with --gains: the best option's gain at each position")
     ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     for name in a.only:
         if a.gains:
-            r = gains(name, a.gains, a.worlds, a.playouts)
+            r = gains(name, a.gains, a.worlds, a.playouts, a.best)
+            if a.best:
+                print(f"{name}: the best option adds {r['per_position']:+.4f} win chance a position over the yardstick "
+                      f"({r['positions']} positions, {a.worlds} paired worlds each)", flush=True)
+                continue
             print(f"{name}: the search changed the yardstick's pick at {r['changed']} of {r['positions']} positions; "
                   f"win chance added per change {r['per_change']:+.3f} (standard error {r['se']:.3f}), per position "
                   f"{r['per_position']:+.4f}; {r['ms']:.0f} ms CPU a decision; {r['agent']}", flush=True)
