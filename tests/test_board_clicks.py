@@ -13,7 +13,8 @@ import pytest
 from matplotlib.image import AxesImage
 from matplotlib.text import Text
 
-from toolkit.core.registry import game_names
+from toolkit.core.play import play
+from toolkit.core.registry import game_class, game_names, make_agents
 from toolkit.drawing import drawn_places
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID
@@ -22,7 +23,7 @@ from toolkit.widgets.stepper import CLICK_GID
 #: come up (so the test cannot pass by finding nothing to click).
 PLAN = {
     "hamburgerspelet": (range(1, 4), 40, {"take", "place", "move", "name", "steal"}),
-    "fcm": (range(3, 5), 40, {"start_restaurant"}),
+    "fcm": (range(3, 5), 6, {"start_restaurant"}),        # the later decisions: test_fcm_clicks_place_...
     "disneyland": (range(1, 9), 60, {"wish-target", "take"}),
     "mcdonalds": (range(1, 13), 150, {"help-partner", "take-one"}),
 }
@@ -94,28 +95,54 @@ def check_places_are_drawn(s, targets):
             f"{s.game_name}: nothing is drawn at the place of option {value!r} {box}"
 
 
+def check_clicks(s, d, targets):
+    """Every place of ``d`` drawn and a click in the middle of each deciding exactly its option (recorded, not
+    played)."""
+    check_places_are_drawn(s, targets)
+    decided, play_on = [], s.decide
+    s.decide = decided.append
+    try:
+        for value, (x0, y0, x1, y1) in targets:
+            s._board_clicked(_pixel(s, (x0 + x1) / 2, (y0 + y1) / 2))
+    finally:
+        s.decide = play_on
+    assert not s.errors.outputs, s.errors.outputs
+    assert decided == [v for v, _ in targets], f"{s.game_name} seed {s.seed}: clicks decided {decided}"
+
+
+#: Each kind of place decision is checked this many times in a game; later ones are played without pictures.
+REPEATS = 3
+
+
+def _decide_unseen(s, value):
+    """Play on without drawing the frame (the next checked step draws its own): the suite's time goes to pictures."""
+    draw, s.frame_png = s.frame_png, lambda k=None, viewer="current": b""
+    try:
+        s.decide(value)
+    finally:
+        s.frame_png = draw
+
+
 def walk(game, seed, moves):
     """The class's place decisions in one seeded game: every place clicked (the value decided recorded, not
     played), then the last one clicked for real to play on. Yields each decision kind checked."""
     s = Stepper(game, players=3, seed=seed, class_seat=1)
+    checked = {}
     for _ in range(moves):
         d = s.state.pending()
         if d is None:
             return
+        varied = d.values[(s.index // 2) % len(d.values)]           # a varied game: both hands, all kinds
+        if checked.get(d.kind, 0) >= REPEATS:
+            _decide_unseen(s, varied)
+            continue
+        s.frame_png()                                                # this step's frame, as the stepper shows it
         targets = s._targets(d)
         if not targets:
-            s.decide(d.values[(s.index // 2) % len(d.values)])       # a varied game: both hands, all kinds
+            _decide_unseen(s, varied)
             continue
-        check_places_are_drawn(s, targets)
-        decided, play_on = [], s.decide
-        s.decide = decided.append
-        try:
-            for value, (x0, y0, x1, y1) in targets:
-                s._board_clicked(_pixel(s, (x0 + x1) / 2, (y0 + y1) / 2))
-        finally:
-            s.decide = play_on
-        assert not s.errors.outputs, s.errors.outputs
-        assert decided == [v for v, _ in targets], f"{game} seed {seed}: clicks decided {decided}"
+        checked[d.kind] = checked.get(d.kind, 0) + 1
+        check_clicks(s, d, targets)
         k, before = s.index, s.history[s.index].fingerprint()
         x0, y0, x1, y1 = targets[-1][1]
         s._board_clicked(_pixel(s, (x0 + x1) / 2, (y0 + y1) / 2))
@@ -133,3 +160,77 @@ def test_a_click_in_the_middle_of_each_drawn_place_decides_its_option(game):
         if must <= seen:
             break
     assert must <= seen, f"{game}: no board click was tried for {sorted(must - seen)}"
+
+
+
+#: FCM's place decisions after the starting restaurants, as the strategic agents come to them (the class takes
+#: each where it first comes up, then goes on to the decision it leads to): a campaign; a New Business Developer's
+#: garden (a click on the house) and where a new house or a garden goes; a Local Manager's new restaurant; a
+#: Regional Manager's restaurant to move and where it goes.
+FCM_LATER = {"campaign_place": {"campaign_place"},
+             "developer": {"developer", "developer_place house", "developer_place garden"},
+             "local_manager": {"local_manager"},
+             "regional_manager": {"regional_manager", "regional_place"}}
+#: Seeds searched in order until every kind has come up: 5 first, where the agents of this writing reach them all
+#: by step 300; the others only a bound, in case the agents change.
+FCM_SEEDS = (5, 3, 1, 2, 4, 6, 7, 8)
+
+
+def _fcm_from(kinds, bound=800):
+    """FCM starting where the strategic agents of a seeded game first have one of ``kinds`` pending (or at the end,
+    or after ``bound`` steps), played on the plain path: the stepper shows that decision as its step 0."""
+    base = game_class("fcm")
+
+    class FromThere(base):
+        def __init__(self, players, seed=0, options=None, **kw):
+            super().__init__(players, seed, options, **kw)
+            agents = make_agents(base, players, "heuristic")
+            for _ in range(bound):
+                d = self.pending()
+                if d is None or d.kind in kinds:
+                    break
+                play(self, agents, max_steps=1)
+    return FromThere
+
+
+def _label(d) -> str:
+    if d.kind != "developer_place":
+        return d.kind
+    return "developer_place house" if any(" " in v for v in d.values) else "developer_place garden"
+
+
+def _check_pending(s, seen):
+    d = s.state.pending()
+    targets = s._targets(d)
+    if targets and _label(d) not in seen:
+        check_clicks(s, d, targets)
+        seen.add(_label(d))
+
+
+def test_fcm_clicks_place_campaigns_houses_gardens_and_restaurants():
+    """Each kind where it first comes up in a seeded game of strategic agents (a fresh stepper for each, so the
+    many campaigns and restaurants between are played on the plain path), and what it leads to."""
+    seen, wanted = set(), set().union(*FCM_LATER.values())
+    for seed in FCM_SEEDS:
+        tried = set()                                    # kinds taken at their first decision in this seed
+        while kinds := {k for k, labels in FCM_LATER.items() if not labels <= seen} - tried:
+            s = Stepper(_fcm_from(kinds), players=3, seed=seed,
+                        class_kinds=kinds | {"developer_place", "regional_place"})
+            d = s.state.pending()
+            if d is None or d.kind not in kinds:
+                break                                    # none of them in this seed's game: the next seed
+            tried.add(d.kind)
+            _check_pending(s, seen)
+            # the decisions it leads to, each from this one (a fork): a new house, a garden, a restaurant to move
+            for prefix, label in (("house ", "developer_place house"), ("garden ", "developer_place garden"),
+                                  ("move ", "regional_place")):
+                value = next((v for v in d.values if v.startswith(prefix)), None)
+                if label in seen or value is None:
+                    continue
+                s.slider.value = 0
+                s.decide(value)
+                assert s.state.pending().kind == label.split()[0]
+                _check_pending(s, seen)
+        if wanted <= seen:
+            break
+    assert wanted <= seen, f"fcm: no board click was tried for {sorted(wanted - seen)}"

@@ -106,7 +106,7 @@ def test_heuristic_agents_finish_games(name):
     kinds = cls.agents()
     assert "heuristic" in kinds, f"{name} needs a heuristic agent"
     from toolkit.core import play
-    for seed in range(20):
+    for seed in range(getattr(invariants(name), "HEURISTIC_GAMES", 20)):
         players = players_of(name)[-1]
         g = new_game(name, players=players, seed=seed)
         assert play(g, make_agents(name, players, "heuristic")) is None and g.is_over()

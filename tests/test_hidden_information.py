@@ -22,6 +22,7 @@ import pytest
 from toolkit.core import events_frame, game_class, game_names, make_agents, new_game, player_record
 
 SEEDS = {"fcm": 4}            # FCM games are long: fewer seeds (others: GAMES)
+AGENT_EVERY = {"fcm": 7}      # FCM has ten agent kinds, strategic ones slow: its agents are asked every 7th step
 GAMES = 12
 CHECKPOINTS = 4               # steps per game at which each seat is checked
 FOLLOW = 80                   # steps followed after a change, at most
@@ -151,12 +152,12 @@ def test_agents_decide_only_on_what_their_seat_may_see(name):
         agents = {k: make_agents(name, players, k)[0] for k in kinds}
         if "search" in agents:       # a small budget: the same believed worlds, short playouts (tests/test_search.py)
             from toolkit.core import SearchAgent
-            agents["search"] = SearchAgent(playouts=4, max_steps=40)
+            agents["search"] = SearchAgent(playouts=2 if name == "fcm" else 4, max_steps=40)
         for step in range(400):
             d = g.pending()
             if d is None:
                 break
-            if len(d.values) > 1 and step % 3 == 0:
+            if len(d.values) > 1 and step % AGENT_EVERY.get(name, 3) == 0:
                 b = g.clone()
                 what = inv.perturb_hidden(b, d.player, rng)
                 if what is not None:

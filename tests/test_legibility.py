@@ -73,11 +73,8 @@ def states():
 @pytest.mark.parametrize("name", game_names())
 def test_every_drawing_is_legible(name):
     found = []
-    # FCM with the simple agents: the strategic agents' big companies (8+ columns) overflow the company chart
-    # (text 7.4 pt as shown, a long milestone line cut), a known defect left for the next session
-    agents = "simple" if name == "fcm" else "heuristic"
     for seed, players, steps in SEEDS:
-        for k, game in sample_states(name, players=players, seed=seed, steps=steps, agents=agents):
+        for k, game in sample_states(name, players=players, seed=seed, steps=steps):
             for d in drawings(name):
                 for viewer in views(d, game):
                     fig = d.draw(game, viewer).figure

@@ -5,6 +5,7 @@ from collections import Counter
 from toolkit.games.fcm.game.rules import INTRO_BANK_PER_PLAYER
 
 GAMES = 24
+HEURISTIC_GAMES = 8     # 5-player strategic games (a second or more each); tests/fcm/test_agents.py plays more
 
 
 def snapshot(g):

@@ -1,4 +1,7 @@
 """The company drawings: charts, milestones table, turn-order track, training tree, whole state."""
+from collections import Counter
+
+from tests.legibility import problems
 from toolkit.core import play
 from toolkit.games.fcm.company import drawing as d
 from toolkit.games.fcm.company.practice import BuilderAgent, CompanyGame
@@ -63,4 +66,33 @@ def test_state_png_and_repr_png():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert g._repr_png_()[:4] == b"\x89PNG"
     ax = d.draw_state(g, viewer=1)
-    assert ax.get_xlim()[1] > 20
+    # every chart, in rows that a screen shows at their natural size
+    assert sorted(t for t in texts(ax) if t.startswith("Player ")) == [f"Player {s}" for s in range(1, 6)]
+    assert problems(ax.figure, "board") == []
+
+
+def test_the_largest_legal_company_is_legible():
+    """FCM-1.3 at its limits: a CEO with 4 slots (fact 2.4), each holding a manager with the most slots (an
+    Executive VP's 10, three Senior VPs' 5), every slot filled, an overfull beach and every milestone held: the
+    chart keeps 8-point names at the width it is shown, nothing cut or overlapping (the legibility contract)."""
+    from toolkit.games.fcm.company.structure import Structure, structure_problem
+
+    g = new(players=2)
+    co, staff = g.co.company(1), g.co.staff
+    co.ceo_slots = 4
+    co.work = Structure.parse(
+        "executive_vice_president(waitress, waitress, waitress, trainer, trainer, coach, guru, pricing_manager, "
+        "discount_manager, luxuries_manager), senior_vice_president(new_business_developer, new_business_developer, "
+        "local_manager, regional_manager, cfo), senior_vice_president(recruiting_girl, recruiting_manager, "
+        "hr_director, errand_boy, cart_operator), senior_vice_president(truck_driver, zeppelin_pilot, "
+        "marketing_trainee, campaign_manager, brand_director)", staff)
+    assert structure_problem(co.work, staff, co.ceo_slots) is None and co.work.open_slots(staff, 4) == 0
+    co.beach = Counter({c: 2 for c in staff.employees if c != staff.ceo.id})
+    co.hand = Counter(waitress=2, brand_manager=1, burger_chef=1, pizza_chef=1, kitchen_trainee=3)
+    co.busy = ["campaign_manager", "brand_manager"]
+    co.milestones = {m: 1 for m in g.co.ms}
+    for viewer in (None, 2):
+        ax = d.draw_company(g, 1, viewer=viewer)
+        assert problems(ax.figure, "board") == []
+        names = " ".join(texts(ax))
+        assert "Executive VP" in names and names.count("Senior VP") >= 3 and "0 open slots" in names

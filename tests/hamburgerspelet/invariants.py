@@ -1,7 +1,7 @@
 """Invariants of Hamburgerspelet, checked after every step of many random games (tests/test_conformance.py)."""
 from toolkit.games.hamburgerspelet.rules import EMPTY, NOT_SEEN
 
-GAMES = 300     # random games are long (hundreds of turns with four players, up to ~15,000 decisions)
+GAMES = 150     # random games are long (hundreds of turns with four players, up to ~15,000 decisions)
 
 
 def check(g, before):

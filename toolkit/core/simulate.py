@@ -56,9 +56,6 @@ def sigterm_stops():
         signal.signal(signal.SIGTERM, before)
 
 
-check_out_path = check_output       # one check for every output path (toolkit.core.files)
-
-
 class RowWriter:
     """CSV rows appended a chunk at a time, with one write and a flush, so that the file is valid CSV between
     chunks; the header goes first, before any game is played."""
@@ -70,7 +67,7 @@ class RowWriter:
             if self.stream is sys.stdout:
                 self.where = "standard output"
         else:
-            path = check_out_path(out, force)
+            path = check_output(out, force)
             self.stream, self.where, self._own = open(path, "w", newline="", encoding="utf-8"), str(path), True
         self._put([dict(zip(self.columns, self.columns))])
 
@@ -186,4 +183,4 @@ def simulate(game: str, games: int = 1000, seed: int = 0, players: int = 4, agen
                      force=force, progress=progress, chunk=chunk, desc=f"{game} x{games}")
 
 
-__all__ = ["RowWriter", "Stopped", "Terminated", "check_out_path", "run_study", "sigterm_stops", "simulate"]
+__all__ = ["RowWriter", "Stopped", "Terminated", "run_study", "sigterm_stops", "simulate"]

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ...core.data import is_whole, need as _need, need_keys, need_list, need_pos, need_str, read_json
+from ...core.decisions import Option
 
 SPACE_KINDS = ("draw", "camera", "star", "clock")
 CARD_KINDS = ("attraction", "character")
@@ -40,8 +41,28 @@ class Board:
     def cards(self) -> dict:
         return {c.id: c for pile in self.piles.values() for c in pile}
 
+    # looked up by every game on this board, so worked out once
+    @cached_property
+    def card_worth(self) -> dict:
+        """Card id -> its points (DL-5.1)."""
+        return {c.id: self.card_points[c.kind] for c in self.cards.values()}
+
+    @cached_property
+    def card_options(self) -> dict:
+        """Card id -> the option of taking it (DL-5.5), labelled with its name and kind."""
+        return {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in self.cards.values()}
+
+    @cached_property
+    def pile_ids(self) -> dict:
+        """Colour -> the ids of its cards, bottom first (as dealt)."""
+        return {colour: tuple(c.id for c in cards) for colour, cards in self.piles.items()}
+
+    @cached_property
+    def _draw_spaces(self) -> tuple[int, ...]:
+        return tuple(s.index for s in self.track if s.kind == "draw")
+
     def draw_spaces(self) -> list[int]:
-        return [s.index for s in self.track if s.kind == "draw"]
+        return list(self._draw_spaces)
 
 
 LIMITS = {"piles": 20, "cards": 100, "track": 200, "photos": 100, "points": 100}   # generous, but bounded

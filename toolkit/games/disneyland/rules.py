@@ -9,6 +9,7 @@ Decision(player=1, kind='roll', values=('roll',))
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
@@ -21,15 +22,66 @@ LAST_HOUR = 11      # after 11 moves the clock shows 8 (DL-6.1)
 HANDS = ("left", "right")
 
 
-# Decisions are never changed once made, so one serves every game that needs the same one (for speed).
+# Decisions are never changed once made, so one serves every game that needs the same one (for speed); here
+# the photo takes, by seat, target and number of photos (a few hundred at most).
 _MADE: dict = {}
 
 
-def _once(key, make) -> Decision:
+def _once(key, make):
     d = _MADE.get(key)
     if d is None:
         d = _MADE[key] = make()
     return d
+
+
+class _Asked:
+    """The decisions that depend only on the number of players, made once and shared by every game (and copy):
+    each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
+    decisions by seat and purpose ("wish" or "clock")."""
+
+    __slots__ = ("roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
+
+    def __init__(self, players: int):
+        seats = range(1, players + 1)
+        self.roll = tuple(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
+                          for s in seats)
+        self.wish_target = {(s, targets): Decision(    # (wisher, the others holding cards) -> decision
+            s, "wish-target", "Which player do you wish from?", [Option(t, f"wish from Player {t}") for t in targets],
+            ("DL-5.3", "DL-I6"))
+            for s in seats for k in range(1, players) for targets in combinations([t for t in seats if t != s], k)}
+        self.wish_kind = {(s, t, photos, attractions): _wish_kind(s, t, photos, attractions)  # by what t holds
+                          for s in seats for t in seats if t != s
+                          for photos in (False, True) for attractions in (False, True) if photos or attractions}
+        self.hide = {purpose: tuple(Decision(
+            s, "hide", "Hide the stars: which hand holds the smiling star?",
+            (Option("smile-left", "smiling star in the left hand"),
+             Option("smile-right", "smiling star in the right hand")),
+            ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7"), secret=True) for s in seats)
+            for purpose in ("wish", "clock")}
+        self.pick = {purpose: tuple(Decision(
+            s, "pick", "Pick a hand", [Option(h, f"the {h} hand") for h in HANDS],
+            ("DL-5.3",) if purpose == "wish" else ("DL-6.3",)) for s in seats) for purpose in ("wish", "clock")}
+        self.stay_open = tuple(Decision(
+            s, "stay-open", "The park would close: ask for it to stay open?",
+            (Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")),
+            ("DL-6.2", "DL-I9")) for s in seats)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _wish_kind(seat, target, photos, attractions):
+    opts = []
+    if photos:
+        opts.append(Option("photo", "one of your Photo Cards"))
+    if attractions:
+        opts.append(Option("attraction", "one of your Attraction Cards"))
+    return Decision(seat, "wish-kind", f"What do you wish for from Player {target}?", opts, ("DL-5.3", "DL-I6"))
+
+
+@lru_cache(maxsize=None)
+def _asked(players: int) -> _Asked:
+    return _Asked(players)
 
 
 @lru_cache(maxsize=8)
@@ -55,10 +107,11 @@ class DisneylandGame(Game):
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
         self.card = b.cards                                   # id -> Card
+        self.card_worth = b.card_worth                        # id -> points (DL-5.1)
         # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
-        self.piles = {c: [card.id for card in cards] for c, cards in b.piles.items()}
-        for c in self.piles:
-            self.streams["deck"].shuffle(self.piles[c])
+        self.piles = {c: list(ids) for c, ids in b.pile_ids.items()}
+        for pile in self.piles.values():
+            self.streams["deck"].shuffle(pile)
         # DL-3.4 / DL-I3: photos shuffled face down on the camera
         self.photo_good = _photo_faces(b.photos["good"], b.photos["bad"])     # photo id -> good? (shared)
         self.photos = list(self.photo_good)
@@ -67,8 +120,7 @@ class DisneylandGame(Game):
         self.held_cards = [[] for _ in range(players)]
         self.held_photos = [[] for _ in range(players)]
         self.points = [0] * players                           # kept up to date as cards move
-        draws = b.draw_spaces()
-        self.pos = draws[:players]                            # DL-3.5 / DL-I4
+        self.pos = b.draw_spaces()[:players]                  # DL-3.5 / DL-I4
         self.current = 1                                      # DL-3.6 / DL-I4: seat 1 is the youngest
         self.stage: tuple = ("roll",)
         self.over = False
@@ -76,11 +128,9 @@ class DisneylandGame(Game):
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
         self.closing_turn = None  # the turn in which the park would first have closed
-        self._roll = [_once(("roll", s), lambda: Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),),
-                                                          ("DL-4.1",))) for s in range(1, players + 1)]
+        self._asked = _asked(players)
         if self.log:
             self._setup_events()
-        self._decision = self._roll[0]
 
     def _setup_events(self):
         self.emit("setup", f"The clock shows 9; the two wishing stars wait in the middle; the {len(self.card)} cards "
@@ -90,9 +140,6 @@ class DisneylandGame(Game):
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
 
     # --- queries ---------------------------------------------------------------------------------
-    def pending(self):
-        return self._decision
-
     def card_points(self, seat: int) -> int:
         pts = self.board.card_points
         return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
@@ -101,10 +148,9 @@ class DisneylandGame(Game):
         return list(self.points)
 
     def recount(self) -> None:
-        """Recompute points and the pending decision after a test or a lesson arranged a position by hand
-        (cards held, ``current``, ``stage``)."""
+        """Recompute points after a test or a lesson arranged a position by hand (cards held, ``current``,
+        ``stage``); the pending decision follows from the stage by itself."""
         self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
-        self._decision = self._next_decision()
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
@@ -167,6 +213,39 @@ class DisneylandGame(Game):
         st = self.stage
         return st[3] if st[-1] == "wish" else st[4]     # ("pick", picker, smile, target|caller, wish|hider, why)
 
+    # --- the pending decision ------------------------------------------------------------------
+    def pending(self):
+        """The decision the game waits for, worked out from ``stage`` (None once the park has closed)."""
+        if self.over:
+            return None
+        st, seat = self.stage, self.current
+        kind = st[0]
+        if kind == "roll":
+            return self._asked.roll[seat - 1]
+        if kind == "wish-target":
+            return self._asked.wish_target[seat, self._wish_targets(seat)]
+        if kind == "wish-kind":
+            t = st[1]
+            return self._asked.wish_kind[seat, t, bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1])]
+        if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
+            purpose = st[3]
+            return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
+        if kind == "pick":
+            return self._asked.pick[st[-1]][st[1] - 1]
+        if kind == "take":
+            t, wish = st[1], st[2]
+            if wish == "photo":
+                n = len(self.held_photos[t - 1])
+                return _once((kind, seat, t, n), lambda: Decision(
+                    seat, "take", f"Take one card from Player {t}",
+                    [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
+            options = self.board.card_options
+            opts = [options[c] for c in self.held_cards[t - 1]]
+            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+        if kind == "stay-open":
+            return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
+        raise AssertionError(st)
+
     # --- applying decisions --------------------------------------------------------------------
     def _apply(self, decision, value):
         kind = self.stage[0]
@@ -188,7 +267,6 @@ class DisneylandGame(Game):
             self._take(value)
         elif kind == "stay-open":
             self._stay_open(decision.player, value)
-        self._decision = self._next_decision()
 
     def _take_turn(self):
         seat = self.current
@@ -197,16 +275,16 @@ class DisneylandGame(Game):
         log = self.log                                                   # skip the sentences in fast runs
         if log:
             self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
-        n = len(self.board.track)
-        start = self.pos[seat - 1]
+        pos, track = self.pos, self.board.track
+        n = len(track)
+        start = pos[seat - 1]
         dest = (start + roll) % n                                        # DL-4.2
-        pos = self.pos
         skipped = 0
         while dest in pos and dest != start:                             # DL-4.4: only other trains block
             dest = (dest + 1) % n
             skipped += 1
-        self.pos[seat - 1] = dest
-        space = self.board.track[dest]
+        pos[seat - 1] = dest
+        space = track[dest]
         if log and skipped:
             self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
                       f"to space {dest} ({space.kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)
@@ -224,9 +302,9 @@ class DisneylandGame(Game):
         else:
             cid = pile.pop()
             self.held_cards[seat - 1].append(cid)
-            self.points[seat - 1] += self.worth(cid)
+            self.points[seat - 1] += self.card_worth[cid]
             if self.log:
-                c, w = self.card[cid], self.worth(cid)
+                c, w = self.card[cid], self.card_worth[cid]
                 self.emit("draw", f"Player {seat} draws {c.name} ({c.kind}, {w} point{'s' if w != 1 else ''}) "
                           f"from the {space.pile} pile.", ("DL-5.1",), seat, card=cid)
         self._end_turn()
@@ -246,8 +324,9 @@ class DisneylandGame(Game):
 
     def _space_star(self, seat, space):
         if not self._wish_targets(seat):
-            self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to wish for.",
-                      ("DL-5.3", "DL-I6"), seat)
+            if self.log:
+                self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to "
+                          "wish for.", ("DL-5.3", "DL-I6"), seat)
             self._end_turn()
         else:
             if self.log:
@@ -260,20 +339,23 @@ class DisneylandGame(Game):
             if self.log:
                 self.emit("clock", f"Player {seat} moves the clock on to {self.hour()} o'clock.", ("DL-5.6",),
                           seat, clock=self.clock)
-            if self.clock == LAST_HOUR:
+            if self.clock == LAST_HOUR and self.log:
                 self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
             self._end_turn()
         else:
             if self.closing_turn is None:
                 self.closing_turn = self.turn + 1    # the number of this turn
-            self.emit("clock", f"Player {seat} lands on a clock at 8 o'clock: the park would close now. Anyone may "
-                      "ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
+            if self.log:
+                self.emit("clock", f"Player {seat} lands on a clock at 8 o'clock: the park would close now. Anyone "
+                          "may ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
             self.stage = ("stay-open", 0)
 
     _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
-    def _wish_targets(self, seat):
-        return [s for s in range(1, self.players + 1) if s != seat and (self.held_cards[s - 1] or self.held_photos[s - 1])]
+    def _wish_targets(self, seat) -> tuple[int, ...]:
+        """The other players holding a card or photo, in seat order (DL-I6)."""
+        cards, photos = self.held_cards, self.held_photos
+        return tuple([s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1])])
 
     def _wish_target(self, target):
         if self.log:
@@ -293,28 +375,30 @@ class DisneylandGame(Game):
         self.stage = ("pick", picker, smile) + self.stage[1:]
 
     def _pick(self, hand):
-        _, picker, smile, *rest = self.stage
-        lucky = hand == smile
-        purpose = rest[-1]
+        st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
+        picker, lucky, purpose, log = st[1], hand == st[2], st[-1], self.log
         if purpose == "wish":
-            target, wish = rest[0], rest[1]
             if not lucky:
-                self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
-                          "come true.", ("DL-5.4",), picker)
+                if log:
+                    self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
+                              "come true.", ("DL-5.4",), picker)
                 self._end_turn()
             else:
-                self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes true.",
-                          ("DL-5.5",), picker)
-                self.stage = ("take", target, wish)
+                if log:
+                    self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes "
+                              "true.", ("DL-5.5",), picker)
+                self.stage = ("take", st[3], st[4])
         else:
             if lucky:
                 self.stops_won += 1
-                self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays at 8 "
-                          "and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
+                if log:
+                    self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays "
+                              "at 8 and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
                 self._end_turn()
             else:
-                self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves to 9.",
-                          ("DL-6.5",), picker)
+                if log:
+                    self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves "
+                              "to 9.", ("DL-6.5",), picker)
                 self._close()
 
     def _take(self, value):
@@ -332,8 +416,9 @@ class DisneylandGame(Game):
             self.held_cards[target - 1].remove(value)
             self.held_cards[seat - 1].append(value)
             self._shift(value, target, seat)
-            self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
-                      ("DL-5.5", "DL-I6"), seat, card=value, target=target)
+            if self.log:
+                self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
+                          ("DL-5.5", "DL-I6"), seat, card=value, target=target)
         self._end_turn()
 
     def _shift(self, item, giver, taker):
@@ -347,10 +432,13 @@ class DisneylandGame(Game):
             self.stops_called += 1
             lander = self.current
             hider = lander if seat != lander else lander % self.players + 1
-            self.emit("stay-open", f"Player {seat} calls: \"I want the park to stay open!\"", ("DL-6.2", "DL-I9"), seat)
+            if self.log:
+                self.emit("stay-open", f"Player {seat} calls: \"I want the park to stay open!\"", ("DL-6.2", "DL-I9"),
+                          seat)
             self.stage = ("hide", seat, hider, "clock")
         else:
-            self.emit("pass", f"Player {seat} lets the park close.", ("DL-6.2", "DL-I9"), seat)
+            if self.log:
+                self.emit("pass", f"Player {seat} lets the park close.", ("DL-6.2", "DL-I9"), seat)
             if asked + 1 < self.players:
                 self.stage = ("stay-open", asked + 1)
             else:
@@ -360,6 +448,11 @@ class DisneylandGame(Game):
         self.clock = HOURS
         self.over = True
         self.end_turn()
+        if self.log:
+            self._closing_events()
+
+    def _closing_events(self):
+        """DL-7.1, DL-7.2: the count and the winner, told."""
         sc = self.scores()
         self.emit("close", "The clock strikes 9 and the park closes. Points: " +
                   ", ".join(f"Player {s} {sc[s - 1]} ({self.card_count(s)} cards)" for s in range(1, self.players + 1))
@@ -379,58 +472,6 @@ class DisneylandGame(Game):
         self.end_turn()
         self.current = self.current % self.players + 1                    # DL-3.6: clockwise
         self.stage = ("roll",)
-
-    # --- the pending decision ------------------------------------------------------------------
-    def _next_decision(self):
-        if self.over:
-            return None
-        st, seat = self.stage, self.current
-        kind = st[0]
-        if kind == "roll":
-            return self._roll[seat - 1]
-        if kind == "wish-target":
-            targets = tuple(self._wish_targets(seat))
-            return _once((kind, seat, targets), lambda: Decision(
-                seat, "wish-target", "Which player do you wish from?",
-                [Option(t, f"wish from Player {t}") for t in targets], ("DL-5.3", "DL-I6")))
-        if kind == "wish-kind":
-            t = st[1]
-            kinds = (bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1]))
-            return _once((kind, seat, t, kinds), lambda: self._wish_kind(seat, t, *kinds))
-        if kind == "hide":
-            hider = st[1] if st[3] == "wish" else st[2]
-            return _once((kind, hider, st[3]), lambda: Decision(
-                hider, "hide", "Hide the stars: which hand holds the smiling star?",
-                [Option("smile-left", "smiling star in the left hand"),
-                 Option("smile-right", "smiling star in the right hand")],
-                ("DL-5.3", "DL-I7") if st[3] == "wish" else ("DL-6.3", "DL-I7"), secret=True))
-        if kind == "pick":
-            return _once((kind, st[1], st[-1]), lambda: Decision(
-                st[1], "pick", "Pick a hand", [Option(h, f"the {h} hand") for h in HANDS],
-                ("DL-5.3",) if st[-1] == "wish" else ("DL-6.3",)))
-        if kind == "take":
-            t, wish = st[1], st[2]
-            if wish == "photo":
-                opts = [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(len(self.held_photos[t - 1]))]
-            else:
-                opts = [Option(c, f"{self.card[c].name} ({self.card[c].kind})") for c in self.held_cards[t - 1]]
-            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
-        if kind == "stay-open":
-            asker = (seat - 1 + st[1]) % self.players + 1
-            return _once((kind, asker), lambda: Decision(
-                asker, "stay-open", "The park would close: ask for it to stay open?",
-                [Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")],
-                ("DL-6.2", "DL-I9")))
-        raise AssertionError(st)
-
-    @staticmethod
-    def _wish_kind(seat, target, photos, attractions):
-        opts = []
-        if photos:
-            opts.append(Option("photo", "one of your Photo Cards"))
-        if attractions:
-            opts.append(Option("attraction", "one of your Attraction Cards"))
-        return Decision(seat, "wish-kind", f"What do you wish for from Player {target}?", opts, ("DL-5.3", "DL-I6"))
 
     @staticmethod
     def agents():

@@ -27,7 +27,7 @@ CEO = -1
 class StructureBuilder(w.VBox):
     """Build player ``seat``'s structure from their hand and validate it (FCM-1.1 to FCM-1.4)."""
 
-    def __init__(self, game, seat: int, *, draw: bool = True, dpi: int = 70):
+    def __init__(self, game, seat: int, *, draw: bool = True, dpi: int = 96):
         self.game = game
         self.cp = getattr(game, "co", game)
         self.seat = seat
@@ -144,7 +144,10 @@ class StructureBuilder(w.VBox):
         self.result.value = (f"<div style='color:{colour}'><b>{word}:</b> {html.escape(v['message'])} "
                              f"[{', '.join(v['clauses'])}]</div>" + self._clause_lines(v["clauses"]))
         if self.draw and v["ok"]:
-            self.chart.value = self._preview(v["structure"], v["overfilled"])
+            png = self._preview(v["structure"], v["overfilled"])
+            # twice the pixels, shown at ``dpi`` CSS pixels an inch: sharp on a 2x screen, 8-point names as designed
+            self.chart.width = str(int.from_bytes(png[16:20], "big") // 2)
+            self.chart.value = png
 
     def _preview(self, structure, overfilled) -> bytes:
         from ....drawing import figure_png
@@ -156,7 +159,7 @@ class StructureBuilder(w.VBox):
         co.beach = co.hand - co.work.counts()      # what the reveal would do (FCM-1.2, FCM-1.4)
         co.hand = Counter()
         ax = draw_company(cp, self.seat)
-        return figure_png(ax.figure, dpi=self.dpi)
+        return figure_png(ax.figure, dpi=2 * self.dpi)
 
     def _play(self, _=None):
         d = self.game.pending() if hasattr(self.game, "pending") else None

@@ -40,20 +40,6 @@ def _centre(squares):
     return (min(cs) + max(cs)) / 2, (min(rs) + max(rs)) / 2
 
 
-def _demand_dots(ax, fmap):
-    xs, ys, cs = [], [], []
-    for n, goods in sorted(fmap.demand.items()):
-        h = fmap.houses[n]
-        r1 = max(s[0] for s in h.squares)
-        c0 = min(s[1] for s in h.squares)
-        for i, g in enumerate(goods):
-            xs.append(c0 - 0.3 + 0.4 * i)
-            ys.append(r1 + 0.3)
-            cs.append(PALETTE[g])
-    if xs:
-        ax.scatter(xs, ys, s=26, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
-
-
 def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) -> list[str]:
     """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
     ``width`` characters: long lists wrap onto more lines rather than being cut. For a crowded panel,
@@ -115,6 +101,14 @@ def _panel(game, viewer, chars, brief):
     return lines
 
 
+def _map_room(fmap):
+    """(left, right, top, bottom) of the map on a frame, in squares: half a square round it, and room for an
+    airplane's banner on each side one flies along (drawn outside the map, as ``draw_map`` does)."""
+    sides = {c.side for c in fmap.campaigns.values() if c.kind == "airplane"}
+    room = {s: 2.2 if s in sides else 0.5 for s in "nswe"}
+    return -0.5 - room["w"], fmap.width - 0.5 + room["e"], -0.5 - room["n"], fmap.height - 0.5 + room["s"]
+
+
 def draw_state(game, viewer=None, ax=None):
     """The map with restaurants, campaigns and demand, and a panel with the round, phase, bank, turn order and
     every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
@@ -126,19 +120,20 @@ def draw_state(game, viewer=None, ax=None):
     fig_w, fig_h = ax.figure.get_size_inches()
     pos = ax.get_position()
     box_w, box_h = fig_w * pos.width, fig_h * pos.height
-    panel_in = max(4.3, box_w - box_h * (fmap.width + 1) / (fmap.height + 1))
+    left, right, top, bottom = _map_room(fmap)
+    panel_in = max(4.3, box_w - box_h * (right - left) / (bottom - top))
     chars = int(panel_in * 96 / 6.3) - 2                   # 8-point characters that fit the panel
     room = int(box_h / LINE) - 1
     for brief in (0, 1, 2):
         lines = _panel(game, viewer, chars, brief)
         if len(lines) + 0.35 * game.players <= room:
             break
-    scale = min((box_w - panel_in) / (fmap.width + 1), box_h / (fmap.height + 1))      # inches a square
+    scale = min((box_w - panel_in) / (right - left), box_h / (bottom - top))      # inches a square
     md.draw_map(fmap, ax, title="")
-    _demand_dots(ax, fmap)
-    x0 = fmap.width + 0.2
-    x1 = -1.0 + box_w / scale
-    ytop = -1.0
+    md.demand_dots(ax, fmap)
+    x0 = right + 0.2
+    x1 = left + box_w / scale
+    ytop = top
     ybottom = ytop + box_h / scale
     step = LINE / scale
     y = ytop + 0.3 * step
@@ -151,10 +146,10 @@ def draw_state(game, viewer=None, ax=None):
                 parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
                 style="italic" if kind == "next" else "normal", color=INK)
         y += step
-    ax.set_xlim(-1.0, x1)
+    ax.set_xlim(left, x1)
     ax.set_ylim(ybottom, ytop)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
-    ax.set_title(title, fontsize=11)
+    ax.set_title(title, fontsize=11, x=1.0, ha="right")     # over the panel: airplanes stand above the map
     return board_axes(ax)
 
 
@@ -213,7 +208,7 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
                           linewidths=0.6, transform=table.transAxes, clip_on=False)
         wrapped = textwrap.wrap(text, 44, subsequent_indent="    ")
         table.text(0.06, y, "\n".join(wrapped), fontsize=8, va="top", transform=table.transAxes,
-                   parse_math=False, linespacing=1.25)
+                   parse_math=False, linespacing=1.15)      # a wrapped row keeps to its lines (LINE)
         k += len(wrapped)
     return ax
 
@@ -235,7 +230,7 @@ def draw_marketing_step(game, k: int, ax=None):
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
         ax.text(x, y - 1.3, f"+{n}", fontsize=8, ha="center", fontweight="bold", color=PALETTE["reach"], zorder=8)
-    _demand_dots(ax, fmap)
+    md.demand_dots(ax, fmap)
     return ax
 
 

@@ -227,7 +227,10 @@ class Working:
                     place_new_house(fmap, int(n), top, side)
                 else:
                     place_garden(fmap, int(n), value)
-                self.say("house", lambda: f"Player {seat}'s New Business Developer places {sub['what']} at {value}.", ("FCM-3.6", "FCM-I8"), seat)
+                # "house" events are Dinnertime's sales (their data holds the house's record); a placement is its own kind
+                self.say("new-house" if what == "house" else "garden",
+                         lambda: f"Player {seat}'s New Business Developer places {sub['what']} at {value}.",
+                         ("FCM-3.6", "FCM-I8"), seat)
             self._done_task()
         elif kind == "local_manager":
             if value != "skip":

@@ -163,15 +163,9 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
     _rects(ax, boxes, fc="none", ec=colour, lw=lw, zorder=3.5)
 
 
-def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
-    """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
-    it (FCM-6.6)."""
-    if ax is None:                   # room on the right for the key
-        ax = _axes(None, fmap)
-        w, h = ax.figure.get_size_inches()
-        ax.figure.set_size_inches(w + 1.1, h)
-        ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
-    ax = draw_map(fmap, ax, title or "Demand on the houses")
+def demand_dots(ax, fmap: FcmMap):
+    """A layer on a drawn map: each house's demand tokens as a row of dots along its bottom edge, coloured by
+    good (FCM-6.6); returns the dots, or None when no house has demand."""
     xs, ys, cs = [], [], []
     for n, goods in sorted(fmap.demand.items()):
         r0, c0, r1, _ = _bbox(fmap.houses[n].squares)
@@ -179,8 +173,21 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
             xs.append(c0 - 0.3 + 0.4 * i)
             ys.append(r1 + 0.3)
             cs.append(PALETTE[g])
-    if xs:
-        ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
+    if not xs:
+        return None
+    return ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
+
+
+def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
+    """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
+    it (FCM-6.6)."""
+    if ax is None:                   # room on the right for the key; the whole within a screen's width
+        ax = _axes(None, fmap, scale=min(0.36, 8.3 / fmap.width))
+        w, h = ax.figure.get_size_inches()
+        ax.figure.set_size_inches(w + 1.1, h)
+        ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
+    ax = draw_map(fmap, ax, title or "Demand on the houses")
+    demand_dots(ax, fmap)
     ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")],
               loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
