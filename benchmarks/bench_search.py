@@ -28,7 +28,7 @@ import time
 from toolkit.core import SearchAgent, make_agents, new_game
 from toolkit.core.registry import agent_kinds, game_class
 
-GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 40, "fcm": 20}
+GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
