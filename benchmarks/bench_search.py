@@ -10,8 +10,8 @@ Two yardsticks for what is attainable: ``--agent heuristic`` seats the heuristic
 are the real state with the future's chance drawn afresh), so it shows how much hidden information costs. A
 cheating search is for this measure only: the agent kind never does it.
 
-``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third decision
-with two or more options, seeds from 700), where the search agent's pick differs from its yardstick (the
+``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third step,
+when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs from its yardstick (the
 playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds, valued 1 for a win and
 0 for a loss: the mean difference is the win chance the search adds (or loses) at that decision, as far as
 heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best one's gain
@@ -93,7 +93,7 @@ def match(name: str, games: int, seed: int = 0, playouts: int | None = None, ver
 
 
 def positions(name: str, n: int, seed: int = 700) -> list:
-    """``n`` positions (copies) of 2-player heuristic games: every third decision with two or more options."""
+    """``n`` positions (copies) of 2-player heuristic games: every third step whose decision has two or more options."""
     out = []
     while len(out) < n:
         g = new_game(name, 2, seed=seed, log=False)
