@@ -11,8 +11,8 @@ are the real state with the future's chance drawn afresh), so it shows how much 
 cheating search is for this measure only: the agent kind never does it.
 
 ``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third step,
-when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs from its yardstick (the
-playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds, valued 1 for a win and
+when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs
+from its yardstick (the playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds, valued 1 for a win and
 0 for a loss: the mean difference is the win chance the search adds (or loses) at that decision, as far as
 heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best one's gain
 counted: what a perfect choice at that one decision would add, with the same playouts after it.
@@ -176,7 +176,9 @@ def main():
                   f"{r['per_position']:+.4f}; {r['ms']:.0f} ms CPU a decision; {r['agent']}", flush=True)
             continue
         r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose, a.cheat, a.agent)
-        print(f"{name}: {a.agent}{' (cheating)' if a.cheat else ''} wins {r['wins']}/{r['games']} = {r['rate']:.0%} (95% CI {r['low']:.0%}-{r['high']:.0%}) "
+        who = a.agent + (" (cheating)" if a.cheat else "")
+        print(f"{name}: {who} wins {r['wins']}/{r['games']} = {r['rate']:.0%} "
+              f"(95% CI {r['low']:.0%}-{r['high']:.0%}) "
               f"against the heuristic; {r['ms']:.0f} ms CPU per searched decision over {r['decisions']} decisions; "
               f"{r['agent']}", flush=True)
 
