@@ -14,8 +14,8 @@ cheating search is for this measure only: the agent kind never does it.
 when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs
 from its yardstick (the playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds,
 valued 1 for a win and 0 for a loss: the mean difference is the win chance the search adds (or loses) at that
-decision, as far as heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best one's gain
-counted: what a perfect choice at that one decision would add, with the same playouts after it.
+decision, as far as heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best
+one's gain counted: what a perfect choice at that one decision would add, with the same playouts after it.
 
 Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
      [--agent KIND] [--gains N [--worlds W] [--best]]
