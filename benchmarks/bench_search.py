@@ -5,16 +5,30 @@ The budgets are in playouts (each game's ``search_options``), calibrated to abou
 quiet machine, so that a loaded machine changes the time taken, not the games played. Game i uses seed
 ``seed + i``; the search agent sits in seat 1 in even games and seat 2 in odd ones.
 
-Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K]
+Two yardsticks for what is attainable: ``--agent heuristic`` seats the heuristic where the search agent would sit
+(the seat effect, about 50%), and ``--cheat`` lets the search agent see every hidden fact (its believed worlds
+are the real state with the future's chance drawn afresh), so it shows how much hidden information costs. A
+cheating search is for this measure only: the agent kind never does it.
+
+``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third step,
+when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs
+from its yardstick (the playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds,
+valued 1 for a win and 0 for a loss: the mean difference is the win chance the search adds (or loses) at that
+decision, as far as heuristic playouts can tell. With ``--best`` every option (at most 12) is judged and the best
+one's gain counted: what a perfect choice at that one decision would add, with the same playouts after it.
+
+Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
+     [--agent KIND] [--gains N [--worlds W] [--best]]
 """
 import argparse
 import math
+import random
 import time
 
-from toolkit.core import make_agents, new_game
+from toolkit.core import SearchAgent, make_agents, new_game
 from toolkit.core.registry import agent_kinds, game_class
 
-GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 40, "fcm": 20}
+GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -42,15 +56,27 @@ class Timed:
         return v
 
 
-def match(name: str, games: int, seed: int = 0, playouts: int | None = None, verbose: bool = False) -> dict:
-    search = agent_kinds(game_class(name))["search"]
-    timed = Timed(search() if playouts is None else search(playouts=playouts))
+def seen_whole(game):
+    """Let a search in ``game`` believe the real state (the future's chance drawn afresh): the cheat."""
+    def determinize(viewer, rng):
+        new = type(game).clone(game)
+        new.reseed(rng.getrandbits(63))
+        return new
+    game.determinize = determinize
+
+
+def match(name: str, games: int, seed: int = 0, playouts: int | None = None, verbose: bool = False,
+          cheat: bool = False, agent: str = "search") -> dict:
+    kind = agent_kinds(game_class(name))[agent]
+    timed = Timed(kind() if playouts is None else kind(playouts=playouts))
     wins = 0
     for i in range(games):
         me = 1 + i % 2
         agents = make_agents(name, 2, "heuristic")
         agents[me - 1] = timed
         g = new_game(name, 2, seed=seed + i, log=False)
+        if cheat:
+            seen_whole(g)
         rngs = [g.streams[f"agent-{s}"] for s in (1, 2)]
         d = g.pending()
         while d is not None:
@@ -58,11 +84,71 @@ def match(name: str, games: int, seed: int = 0, playouts: int | None = None, ver
             d = g.pending()
         wins += g.winner() == me
         if verbose:
-            print(f"  {name} game {i}: search in seat {me}, winner {g.winner()}, scores {g.scores()}", flush=True)
+            print(f"  {name} game {i}: search in seat {me}, winner {g.winner()}, scores {g.scores()}; so far "
+                  f"{1000 * timed.cpu / max(1, timed.decisions):.0f} ms CPU a decision", flush=True)
     lo, hi = wilson(wins, games)
     return {"game": name, "games": games, "wins": wins, "rate": wins / games, "low": lo, "high": hi,
             "ms": 1000 * timed.cpu / max(1, timed.decisions), "decisions": timed.decisions,
             "agent": repr(timed.agent)}
+
+
+def positions(name: str, n: int, seed: int = 700) -> list:
+    """``n`` positions (copies) of 2-player heuristic games: every third step whose decision has two or more options."""
+    out = []
+    while len(out) < n:
+        g = new_game(name, 2, seed=seed, log=False)
+        agents = make_agents(name, 2, "heuristic")
+        d, step = g.pending(), 0
+        while d is not None and len(out) < n:
+            if len(d.values) > 1 and step % 3 == 0:
+                out.append(g.clone())
+            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            d, step = g.pending(), step + 1
+        seed += 1
+    return out
+
+
+def gains(name: str, n: int, worlds: int = 200, playouts: int | None = None, best: bool = False) -> dict:
+    """What the search agent's picks add to the win chance, decision by decision (see the module's text);
+    ``best``: what the best option at each position would add (an upper figure for any one-decision search with
+    these playouts; noise makes it higher still)."""
+    options = dict(getattr(game_class(name), "search_options", {}))
+    if playouts is not None:
+        options["playouts"] = playouts
+    agent, judge = SearchAgent(**options), SearchAgent(**{**options, "margin": 0.0, "max_steps": None})
+    found, cpu = [], 0.0
+    for k, g in enumerate(positions(name, n)):
+        d = g.pending()
+        t = time.process_time()
+        pick = agent.choose(g, d, random.Random(k))
+        cpu += time.process_time() - t
+        y = agent.yardstick
+        if best:                     # every option (at most 12) against the yardstick: the best one's gain
+            rest = [v for v in d.values if v != y]
+            random.Random(k).shuffle(rest)
+            cands = rest[:12]
+        elif pick == y:
+            continue
+        else:
+            cands = [pick]
+        r, total = random.Random(1_000_000 + k), dict.fromkeys(cands, 0.0)
+        for _ in range(worlds):
+            w = g.determinize(d.player, r)
+            w.quiet()
+            seed = r.getrandbits(63)
+            value = {}
+            for v in [y] + cands:
+                x = w.clone()
+                x.apply(v)
+                value[v] = judge._playout(x, d.player, random.Random(seed))
+            for v in cands:
+                total[v] += value[v] - value[y]
+        found.append(max(0.0, max(total.values()) / worlds) if best else total[pick] / worlds)
+    m = len(found)
+    mean = sum(found) / max(1, m)
+    se = math.sqrt(sum((x - mean) ** 2 for x in found) / max(1, m - 1) / max(1, m))
+    return {"positions": n, "changed": m, "per_position": sum(found) / n, "per_change": mean, "se": se,
+            "ms": 1000 * cpu / n, "agent": repr(agent)}
 
 
 def main():
@@ -71,11 +157,28 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", nargs="*", default=list(GAMES))
     ap.add_argument("--playouts", type=int, default=None, help="override the playout budget")
+    ap.add_argument("--cheat", action="store_true", help="the search sees every hidden fact (a yardstick)")
+    ap.add_argument("--agent", default="search", help="the agent kind in the searcher's seat (default: search)")
+    ap.add_argument("--gains", type=int, default=0, help="judge the search's picks at N positions instead")
+    ap.add_argument("--best", action="store_true", help="with --gains: the best option's gain at each position")
+    ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     for name in a.only:
-        r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose)
-        print(f"{name}: search wins {r['wins']}/{r['games']} = {r['rate']:.0%} (95% CI {r['low']:.0%}-{r['high']:.0%}) "
+        if a.gains:
+            r = gains(name, a.gains, a.worlds, a.playouts, a.best)
+            if a.best:
+                print(f"{name}: the best option adds {r['per_position']:+.4f} win chance a position over the yardstick "
+                      f"({r['positions']} positions, {a.worlds} paired worlds each)", flush=True)
+                continue
+            print(f"{name}: the search changed the yardstick's pick at {r['changed']} of {r['positions']} positions; "
+                  f"win chance added per change {r['per_change']:+.3f} (standard error {r['se']:.3f}), per position "
+                  f"{r['per_position']:+.4f}; {r['ms']:.0f} ms CPU a decision; {r['agent']}", flush=True)
+            continue
+        r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose, a.cheat, a.agent)
+        who = a.agent + (" (cheating)" if a.cheat else "")
+        print(f"{name}: {who} wins {r['wins']}/{r['games']} = {r['rate']:.0%} "
+              f"(95% CI {r['low']:.0%}-{r['high']:.0%}) "
               f"against the heuristic; {r['ms']:.0f} ms CPU per searched decision over {r['decisions']} decisions; "
               f"{r['agent']}", flush=True)
 

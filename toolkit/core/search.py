@@ -96,6 +96,7 @@ class SearchAgent(Agent):
         self.method = method
         self._policies: dict = {}
         self.last = None              # what the last search found: {value: (visits, mean)}, for study
+        self.yardstick = None         # the playout agent's pick in the last paired search, for study
 
     def __repr__(self):
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
@@ -155,6 +156,7 @@ class SearchAgent(Agent):
         first = game.determinize(seat, r)
         first.quiet()
         default = self.policy(first)[seat - 1].choose(first, first.pending(), r)
+        self.yardstick = default
         others = [v for v in values if v != default]
         r.shuffle(others)
         cap = self.widen * 4 if self.playouts is None else max(2, min(self.widen * 4, self.playouts // 2))
@@ -202,13 +204,24 @@ class SearchAgent(Agent):
         return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else default
 
     def _playout(self, world, seat, r) -> float:
+        """Play ``world`` on with the playout agents; a trusted agent's answers take the play loop's fast path
+        (applied unchecked, a single option answered for it: the same games, core/play.py)."""
         agents = self.policy(world)
+        trusted = [getattr(a, "trusted", False) for a in agents]
+        record, apply_answer, pending = world.choices.append, world._apply, world.pending
         limit, steps = self.max_steps, 0
-        d = world.pending()
+        d = pending()
         while d is not None and (limit is None or steps < limit):
-            world.apply(agents[d.player - 1].choose(world, d, r))
+            p = d.player - 1
+            if trusted[p]:
+                values = d.values
+                value = values[0] if len(values) == 1 else agents[p].choose(world, d, r)
+                record(value)
+                apply_answer(d, value)
+            else:
+                world.apply(agents[p].choose(world, d, r))
             steps += 1
-            d = world.pending()
+            d = pending()
         return self.reward(world, seat)
 
     def _verdict(self, stats, default, values):

@@ -609,7 +609,7 @@ class HamburgerGame(Game):
                 "fading-memory": FadingMemory}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 200}          # about 200 ms a decision (benchmarks/bench_search.py)
+    search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/bench_search.py)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,
