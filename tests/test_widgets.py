@@ -361,3 +361,20 @@ def test_the_places_the_class_may_click_are_outlined_only_where_it_decides():
     assert outlines() == len(s._targets(s.state.pending())) > 0
     s.slider.value = others[0]                       # another seat's step
     assert outlines() == 0
+
+
+def test_a_browser_event_delivered_twice_acts_once():
+    """ipyevents was seen delivering one keydown twice (same timeStamp) in Voila: the arrow must go one step, and a
+    board click delivered twice must decide once; separate presses (other timeStamps) each act."""
+    s = Stepper("disneyland", players=2, seed=1)
+    s.to_end()
+    last = s.index
+    press = {"type": "keydown", "key": "ArrowLeft", "timeStamp": 1034.2}
+    s._key(press)
+    s._key(dict(press))
+    assert s.index == last - 1
+    s._key({**press, "timeStamp": 1200.5})
+    assert s.index == last - 2
+    s._key({"type": "keydown", "key": "ArrowRight"})       # no timeStamp (a test or an old ipyevents): acted on
+    s._key({"type": "keydown", "key": "ArrowRight"})
+    assert s.index == last

@@ -101,6 +101,7 @@ class Stepper(w.VBox):
         self.clauses = cls.clauses()
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._fig = self._ax = None
+        self._last_dom_event = None       # (type, timeStamp) of the browser event acted on last
         self._render = FrameRenderer(dpi * pixel_ratio)    # keeps the texts' pixels from frame to frame
         self._advance()
         self._build(interval)
@@ -295,7 +296,18 @@ class Stepper(w.VBox):
             self.play_widget.value = self.index
         self.play_widget.playing = change.new
 
+    def _first_delivery(self, event) -> bool:
+        """ipyevents can deliver one browser event twice (seen in Voila: the same keydown, same timeStamp, two
+        messages); act on it once, or an arrow key would go two steps and a click could decide twice."""
+        stamp = (event.get("type"), event.get("timeStamp"))
+        if stamp[1] is not None and stamp == self._last_dom_event:
+            return False
+        self._last_dom_event = stamp
+        return True
+
     def _key(self, event):
+        if not self._first_delivery(event):
+            return
         key = event.get("key")
         if key == "ArrowRight":
             self.step()
@@ -303,7 +315,7 @@ class Stepper(w.VBox):
             self.back()
 
     def _board_clicked(self, event):
-        if self._ax is None or "dataX" not in event:
+        if self._ax is None or "dataX" not in event or not self._first_delivery(event):
             return
         # the PNG's pixels (from the top) -> the figure's display pixels (from the bottom) -> data coordinates
         scale = self._fig.dpi / (self.dpi * self.pixel_ratio)
