@@ -56,6 +56,26 @@ def sigterm_stops():
         signal.signal(signal.SIGTERM, before)
 
 
+@contextmanager
+def signals_held():
+    """Ctrl-C and SIGTERM wait while inside and arrive on leaving, so that a chunk's rows are written and counted
+    together: a stop between the two would report fewer games than the file keeps. (A handler that only notes the
+    signal, not a blocked signal mask: the mask is per thread, and a run's pool threads would take the signal.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in held}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+        if caught:
+            signal.raise_signal(caught[0])      # now handled as it would have been
+
+
 class RowWriter:
     """CSV rows appended a chunk at a time, with one write and a flush, so that the file is valid CSV between
     chunks; the header goes first, before any game is played."""
@@ -134,11 +154,12 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
     try:
         with closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:
             for rows in done:
-                if writer is not None:
-                    writer.write(rows)
-                else:
-                    rows_all.extend(rows)
-                kept += len(rows)
+                with signals_held():
+                    if writer is not None:
+                        writer.write(rows)
+                    else:
+                        rows_all.extend(rows)
+                    kept += len(rows)
     except KeyboardInterrupt as e:
         signum = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
         frame = None if writer is not None else _frame(rows_all, columns, arms)
@@ -183,4 +204,4 @@ def simulate(game: str, games: int = 1000, seed: int = 0, players: int = 4, agen
                      force=force, progress=progress, chunk=chunk, desc=f"{game} x{games}")
 
 
-__all__ = ["RowWriter", "Stopped", "Terminated", "run_study", "sigterm_stops", "simulate"]
+__all__ = ["RowWriter", "Stopped", "Terminated", "run_study", "signals_held", "sigterm_stops", "simulate"]
