@@ -355,7 +355,8 @@ class Stepper(w.VBox):
             clear_drawing(self._ax)
             self.drawing.draw_state(state, viewer=viewer, ax=self._ax, **self._draw_kw)
         title = self._ax.title            # a board has no ticks above it: the title's place need not be searched for
-        self._ax.set_title(title.get_text(), fontsize=title.get_fontsize(), fontweight=title.get_fontweight(), y=1.0)
+        self._ax.set_title(title.get_text(), fontsize=title.get_fontsize(), fontweight=title.get_fontweight(), y=1.0,
+                           x=title.get_position()[0], ha=title.get_ha())     # where the drawing put it (FCM: right)
         d = state.pending()
         if self._for_class(d):           # where the class may click, outlined: the board shows its choices
             from matplotlib.patches import Rectangle
