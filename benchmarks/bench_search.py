@@ -45,14 +45,16 @@ class Timed:
     """Wraps the search agent to count its decisions and the CPU time they take."""
 
     def __init__(self, agent):
-        self.agent, self.decisions, self.cpu = agent, 0, 0.0
+        self.agent, self.decisions, self.cpu, self.longest = agent, 0, 0.0, 0.0
 
     def choose(self, game, decision, rng):
         t = time.process_time()
         v = self.agent.choose(game, decision, rng)
         if len(decision.values) > 1:
-            self.cpu += time.process_time() - t
+            spent = time.process_time() - t
+            self.cpu += spent
             self.decisions += 1
+            self.longest = max(self.longest, spent)
         return v
 
 
@@ -85,10 +87,12 @@ def match(name: str, games: int, seed: int = 0, playouts: int | None = None, ver
         wins += g.winner() == me
         if verbose:
             print(f"  {name} game {i}: search in seat {me}, winner {g.winner()}, scores {g.scores()}; so far "
-                  f"{1000 * timed.cpu / max(1, timed.decisions):.0f} ms CPU a decision", flush=True)
+                  f"{1000 * timed.cpu / max(1, timed.decisions):.0f} ms CPU a decision (longest {1000 * timed.longest:.0f})",
+                  flush=True)
     lo, hi = wilson(wins, games)
     return {"game": name, "games": games, "wins": wins, "rate": wins / games, "low": lo, "high": hi,
             "ms": 1000 * timed.cpu / max(1, timed.decisions), "decisions": timed.decisions,
+            "longest": 1000 * timed.longest,
             "agent": repr(timed.agent)}
 
 
@@ -179,7 +183,8 @@ def main():
         who = a.agent + (" (cheating)" if a.cheat else "")
         print(f"{name}: {who} wins {r['wins']}/{r['games']} = {r['rate']:.0%} "
               f"(95% CI {r['low']:.0%}-{r['high']:.0%}) "
-              f"against the heuristic; {r['ms']:.0f} ms CPU per searched decision over {r['decisions']} decisions; "
+              f"against the heuristic; {r['ms']:.0f} ms CPU per searched decision over {r['decisions']} decisions "
+              f"(the longest {r['longest']:.0f} ms); "
               f"{r['agent']}", flush=True)
 
 

@@ -1,0 +1,123 @@
+"""FCM's search agent (agent kind ``search``, FCM-I77): the strategic agent of one style as its yardstick and
+playout agent, and a paired comparison at the decisions where other styles would choose otherwise.
+
+A whole FCM game is some 300 decisions and a strategic playout of what is left of it costs about a tenth of a
+second, so a search of every option at every decision is out of reach at 200 ms a decision. What the search
+considers instead:
+
+- its yardstick is the strategic agent with its own style (``style``; by default pizza-radio, the style
+  that won most against the dealt styles in 2-player games, benchmarks/README.md);
+- at the decisions of ``SEARCHED`` kinds, the alternatives are the picks the other styles' strategic agents
+  would make there (a plausible rival of the yardstick, not a random option), plus random other options when
+  a decision has at most ``few`` options; a decision where no one disagrees is answered at once;
+- each candidate is played out in the same believed worlds (``Game.determinize``) with the same future chance,
+  its own seat by the yardstick's style and the other seats by the strategic agent with the style the world's
+  seed deals (the rival's style is not seen: every world draws one), cut after ``max_steps`` decisions and
+  valued by the core's ``reward`` (win and cash margin, or the margin alone when cut);
+- the yardstick's pick stays unless another beats it by ``confidence`` standard errors of the paired gains.
+
+Every other decision is answered by the yardstick directly. The agent reads the real game only through
+``determinize`` and the decision in front of it, as the strategic agent does (FCM-I75); with a budget in
+playouts it is deterministic.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from ....core.search import SearchAgent
+from .strategic import StrategicAgent
+from .styles import STYLES
+
+#: Decisions whose options the search compares: placements, campaigns, foods, drinks and firing, where the
+#: styles' picks differ and the difference shows within a few rounds.
+SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "developer", "developer_place",
+                      "campaign_tile", "campaign_place", "campaign_good", "kitchen", "errand", "route",
+                      "turn_order", "fire", "hire", "train"})
+
+
+class FcmSearchAgent(SearchAgent):
+    """The search agent for FCM (FCM-I77). ``style``: the yardstick's and own playouts' style; ``playouts``:
+    the most playouts a decision (candidates times worlds); ``alternatives``: rivals of the yardstick at most;
+    ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``."""
+
+    def __init__(self, playouts: int | None = 6, time_ms: float | None = None, *, style: str = "pizza-radio",
+                 alternatives: int = 2, few: int = 4, max_steps: int | None = 60, margin: float = 0.5,
+                 confidence: float = 1.0, **kw):
+        super().__init__(playouts, time_ms, max_steps=max_steps, margin=margin, confidence=confidence, **kw)
+        self.style = STYLES[style]
+        self.alternatives, self.few = max(1, alternatives), few
+        self.own = StrategicAgent(self.style)
+        self._rivals = [StrategicAgent(s) for name, s in STYLES.items() if name != self.style.name]
+        self._seat = None
+
+    def __repr__(self):
+        return f"FcmSearchAgent(playouts={self.playouts}, style={self.style.name!r}, max_steps={self.max_steps})"
+
+    def policy(self, game):
+        """The playout agents: the own style in the searching seat, the dealt style elsewhere."""
+        key = (type(game), game.players)
+        agents = self._policies.get(key)
+        if agents is None:
+            agents = [StrategicAgent() for _ in range(game.players)]
+            if self._seat is not None:
+                agents[self._seat - 1] = self.own
+            self._policies[key] = agents
+        return agents
+
+    def choose(self, game, decision, rng):
+        values = decision.values
+        if decision.kind not in SEARCHED or len(values) == 1 or self.method != "paired":
+            if self.method != "paired" and decision.kind in SEARCHED and len(values) > 1:
+                self._seat = decision.player
+                return super().choose(game, decision, rng)
+            return self.own.choose(game, decision, rng)
+        self._seat = decision.player
+        self._policies = {}
+        r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
+        first = game.determinize(decision.player, r)
+        first.quiet()
+        d = first.pending()
+        default = self.own.choose(first, d, r)
+        self.yardstick = default
+        cands = [default]
+        for agent in self._rivals:
+            v = agent.choose(first, d, r)
+            if v not in cands and len(cands) <= self.alternatives:
+                cands.append(v)
+        if len(values) <= self.few:
+            others = [v for v in values if v not in cands]
+            r.shuffle(others)
+            cands += others[:max(0, self.alternatives + 1 - len(cands))]
+        if len(cands) == 1:
+            self.last = {}
+            return default
+        return self._compare(game, decision.player, cands, first, r)
+
+    def _compare(self, game, seat, cands, first, r):
+        """Paired playouts of ``cands`` (the yardstick first) in the same worlds; the verdict with the guard."""
+        budget = self.playouts or 2 * len(cands)
+        worlds = max(1, budget // len(cands))
+        gains = {v: [] for v in cands[1:]}
+        world = first
+        for _ in range(worlds):
+            world = world or game.determinize(seat, r)
+            world.quiet()
+            seed = r.getrandbits(63)
+            out = {}
+            for v in cands:
+                w = world.clone()
+                w.apply(v)
+                out[v] = self._playout(w, seat, random.Random(seed))
+            for v in cands[1:]:
+                gains[v].append(out[v] - out[cands[0]])
+            world = None
+        self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items()}
+        best = max(cands[1:], key=lambda v: self.last[v][1])
+        g = gains[best]
+        n, mean = len(g), sum(g) / len(g)
+        var = max(sum((x - mean) ** 2 for x in g) / max(1, n - 1), 0.01)
+        return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else cands[0]
+
+
+__all__ = ["FcmSearchAgent", "SEARCHED"]
