@@ -41,8 +41,8 @@ class FcmSearchAgent(SearchAgent):
     the most playouts a decision (candidates times worlds); ``alternatives``: rivals of the yardstick at most;
     ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``."""
 
-    def __init__(self, playouts: int | None = 6, time_ms: float | None = None, *, style: str = "pizza-radio",
-                 alternatives: int = 2, few: int = 4, max_steps: int | None = 60, margin: float = 0.5,
+    def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
+                 alternatives: int = 2, few: int = 4, max_steps: int | None = 40, margin: float = 0.5,
                  confidence: float = 1.0, **kw):
         super().__init__(playouts, time_ms, max_steps=max_steps, margin=margin, confidence=confidence, **kw)
         self.style = STYLES[style]

@@ -46,6 +46,19 @@ def _cards(structure: str) -> list[str]:
     return [c for c in re.split(r"[(),\s]+", structure) if c]
 
 
+_COUNTED: dict = {}        # structure text -> its cards counted: the same texts come back round after round
+
+
+def _counted(structure: str) -> Counter:
+    """The cards of a structure text, counted (remembered; never changed by the caller)."""
+    got = _COUNTED.get(structure)
+    if got is None:
+        if len(_COUNTED) > 50_000:
+            _COUNTED.clear()
+        got = _COUNTED[structure] = Counter(_cards(structure))
+    return got
+
+
 class StrategicAgent(Agent):
     """A chain builder with a style (FCM-I75). ``style`` is a name of ``STYLES``, a ``Style``, or None: the
     style dealt to the seat from the game's seed (``dealt_style``)."""
@@ -163,7 +176,7 @@ class StrategicAgent(Agent):
         claim3 = co.can_claim(d.player, "first_hire_3") and len(unmet) >= 3
 
         def score(v):
-            cards = Counter(_cards(v))
+            cards = _counted(v)
             base = sum(worth.get(c, 0.0) * n for c, n in cards.items())
             steps = sum(staff[c].trains * n for c, n in cards.items())
             hires = 1 + sum(staff[c].hires * n for c, n in cards.items())
