@@ -1,5 +1,5 @@
 """Food Chain Magnate, the whole game: the map layer and the companies composed into rounds of seven
-phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I76).
+phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I77).
 
 ``FcmGame`` asks every decision through ``pending()``: the company layer's (reserve card, restructuring,
 turn order, hiring, training, firing, freezer) and this layer's (starting restaurants, campaigns, food and
@@ -318,8 +318,9 @@ class FcmGame(Setup, Working, Game):
         return f"Player {seat}"
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    # a whole game is hundreds of decisions: two paired playouts, each to the end, valued by win and cash margin
-    search_options = {"playouts": 2, "margin": 0.5, "confidence": 0.0, "playout": "simple"}   # as measured
+    # the 'search' kind is FCM's own (FcmSearchAgent, FCM-I77, budget in its defaults); these options serve the
+    # core SearchAgent (tests, bench_search --gains): strategic playouts cut after 40 decisions, by cash margin
+    search_options = {"playouts": 4, "max_steps": 40, "margin": 0.5}
 
     def reseed(self, seed: int) -> None:
         super().reseed(seed)
