@@ -166,12 +166,7 @@ class SearchAgent(Agent):
         def one_world(world):
             world = world or game.determinize(seat, r)
             world.quiet()
-            seed = r.getrandbits(63)
-            out = {}
-            for v in cands:
-                w = world.clone()
-                w.apply(v)
-                out[v] = self._playout(w, seat, random.Random(seed))
+            out = self._played_out(world, cands, seat, r.getrandbits(63))
             for v in cands[1:]:
                 gains[v].append(out[v] - out[default])
             return len(cands)
@@ -202,6 +197,16 @@ class SearchAgent(Agent):
         mean = sum(g) / n
         var = max(sum((x - mean) ** 2 for x in g) / max(1, n - 1), 0.01)
         return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else default
+
+    def _played_out(self, world, cands, seat, seed) -> dict:
+        """``{candidate: reward}``: each candidate applied to a copy of ``world`` and played out with the same
+        playout randomness (``seed``), so that two candidates differ by the decision alone."""
+        out = {}
+        for v in cands:
+            w = world.clone()
+            w.apply(v)
+            out[v] = self._playout(w, seat, random.Random(seed))
+        return out
 
     def _playout(self, world, seat, r) -> float:
         """Play ``world`` on with the playout agents; a trusted agent's answers take the play loop's fast path

@@ -103,12 +103,7 @@ class FcmSearchAgent(SearchAgent):
         for _ in range(worlds):
             world = world or game.determinize(seat, r)
             world.quiet()
-            seed = r.getrandbits(63)
-            out = {}
-            for v in cands:
-                w = world.clone()
-                w.apply(v)
-                out[v] = self._playout(w, seat, random.Random(seed))
+            out = self._played_out(world, cands, seat, r.getrandbits(63))
             for v in cands[1:]:
                 gains[v].append(out[v] - out[cands[0]])
             world = None
