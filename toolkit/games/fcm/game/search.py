@@ -39,7 +39,8 @@ SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "de
 class FcmSearchAgent(SearchAgent):
     """The search agent for FCM (FCM-I77). ``style``: the yardstick's and own playouts' style; ``playouts``:
     the most playouts a decision (candidates times worlds); ``alternatives``: rivals of the yardstick at most;
-    ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``."""
+    ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``
+    (``time_ms`` bounds only ``method="uct"``: the paired comparison's budget is ``playouts``)."""
 
     def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
                  alternatives: int = 2, few: int = 4, max_steps: int | None = 40, margin: float = 0.5,
@@ -67,12 +68,11 @@ class FcmSearchAgent(SearchAgent):
 
     def choose(self, game, decision, rng):
         values = decision.values
-        if decision.kind not in SEARCHED or len(values) == 1 or self.method != "paired":
-            if self.method != "paired" and decision.kind in SEARCHED and len(values) > 1:
-                self._seat = decision.player
-                return super().choose(game, decision, rng)
+        if decision.kind not in SEARCHED or len(values) == 1:
             return self.own.choose(game, decision, rng)
         self._seat = decision.player
+        if self.method != "paired":                   # the core's tree over every option, these playouts
+            return super().choose(game, decision, rng)
         self._policies = {}
         r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
         first = game.determinize(decision.player, r)
