@@ -124,4 +124,4 @@ def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps
 def test_the_rules_pages_read_as_before():
     clauses = game_class("fcm").clauses()
     digest = hashlib.sha256(json.dumps(clauses, sort_keys=True).encode()).hexdigest()[:16]
-    assert (len(clauses), digest) == (116, "4c83b4896cb83ca6")      # FCM-I75 rewritten: the plans adapt to the map
+    assert (len(clauses), digest) == (117, "13933fbe8006a3a8")      # FCM-I77 added: the search agent
