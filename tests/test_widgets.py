@@ -137,7 +137,12 @@ def test_play_pauses_where_it_is_and_does_not_restart_at_the_end():
     s.to_end()
     s.play(True)
     assert not s.play_widget.playing and not s.play_button.value and s.index == s.last
-    assert "last step" in s.message.value
+    assert s.history.game.is_over() and "The game is over" in s.message.value
+    c = _classroom("disneyland", players=2)          # at the last step the game waits for the class
+    c.to_end()
+    c.play(True)
+    assert not c.play_widget.playing and c.index == c.last
+    assert "waits for the class's decision" in c.message.value and "over" not in c.message.value
 
 
 def test_every_control_has_a_tooltip_and_option_labels_are_whole():
