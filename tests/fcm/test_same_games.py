@@ -65,12 +65,12 @@ GAMES = [
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
     # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
     # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
-    (4, 600, 'heuristic', None, True, '8103c525a1fdd88c', 476, '074a3f3826b0b7e9'),
-    (3, 601, 'heuristic', None, False, '2205169ee6577292', 406, ''),
+    (4, 600, 'heuristic', None, True, '4e4049c41f57027b', 476, '83573b9813de2500'),
+    (3, 601, 'heuristic', None, False, '17a253255a07d177', 269, ''),
     (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, '31dde03e740dedce'),
     (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),
-    (3, 604, 'price-war', None, False, '3c1cea1ab6aae920', 338, ''),
-    (2, 605, 'gardens-luxury', {'intro': True}, False, 'ab47961f6eb137c7', 188, ''),
+    (3, 604, 'price-war', None, False, '86d8c278dd31f0d5', 212, ''),
+    (2, 605, 'gardens-luxury', {'intro': True}, False, '1219a46cfd771414', 192, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents
