@@ -186,6 +186,49 @@ def static_layer(ax, key, owner, draw, xlim, ylim) -> None:
     ax.add_artist(_StaticLayer(ax, key, owner, draw, xlim, ylim))
 
 
+class _ImageLayer(_StaticLayer):
+    """A picture of ``imshow(image, extent=extent, interpolation="nearest")`` (row 0 at the extent's top), its
+    pixels picked from ``image`` by numpy (each pixel the square under its centre): a small fraction of rendering
+    it with matplotlib, so a changed image costs a frame little."""
+
+    def __init__(self, ax, key, image, extent):
+        super().__init__(ax, key, None, lambda layer: layer.imshow(image, extent=extent, interpolation="nearest"),
+                         extent[:2], extent[2:])
+        self.image, self.extent = image, extent
+
+    def _pixels(self, width: int, height: int, dpi: float):
+        key = (self.key, None, width, height, dpi)
+        kept = _LAYERS.get(key)
+        if kept is not None:
+            return kept[1]
+        if len(_LAYERS) >= 16:
+            _LAYERS.pop(next(iter(_LAYERS)))
+        left, right, bottom, top = self.extent
+        (sx0, sy0), (sx1, sy1) = self.on.transData.transform([(left, bottom), (right, top)])
+        x_first, x_last = (left, right) if sx0 <= sx1 else (right, left)          # the data x at the box's left
+        y_first, y_last = (top, bottom) if sy1 >= sy0 else (bottom, top)          # the data y at the box's top
+        rows, cols = self.image.shape[:2]
+        x = x_first + (np.arange(width) + 0.5) / width * (x_last - x_first)       # each pixel's centre
+        y = y_first + (np.arange(height) + 0.5) / height * (y_last - y_first)
+        c = np.clip(np.floor((x - left) / (right - left) * cols).astype(int), 0, cols - 1)
+        r = np.clip(np.floor((y - top) / (bottom - top) * rows).astype(int), 0, rows - 1)
+        rgba = np.empty((rows, cols, 4), np.uint8)
+        rgba[..., :self.image.shape[2]] = np.round(np.asarray(self.image) * 255)
+        if self.image.shape[2] == 3:
+            rgba[..., 3] = 255
+        pixels = rgba[r][:, c]
+        _LAYERS[key] = (None, pixels)
+        return pixels
+
+
+def image_layer(ax, key, image, extent) -> None:
+    """For a stepper's frames: ``ax.imshow(image, extent=extent, interpolation="nearest", zorder=0)`` (``image``
+    RGB or RGBA floats, row 0 at the top of ``extent`` = (left, right, bottom, top)) as a picture kept while
+    ``key`` stays the same, its pixels picked by numpy rather than rendered (a changed image costs a few
+    milliseconds). It goes under everything else, like a ``static_layer``."""
+    ax.add_artist(_ImageLayer(ax, key, image, extent))
+
+
 def static_layers(ax) -> list:
     """For each static layer on ``ax``, a new Axes with what it is a picture of, drawn as artists in ``ax``'s data
     coordinates: for tests and tools that look for what is drawn where."""

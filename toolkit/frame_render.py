@@ -17,6 +17,14 @@ import zlib
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 
+try:                          # ISA-L's deflate (the optional extra "frames"): a tenth of zlib's time, no larger
+    from isal import isal_zlib
+
+    def _deflate(data, level):
+        return isal_zlib.compress(data, min(level, 3))        # (its levels are 0 to 3)
+except ImportError:           # zlib's own
+    _deflate = zlib.compress
+
 __all__ = ["FrameRenderer", "png_bytes"]
 
 KEPT_LINES = 6000            # lines of text kept (a few KiB each at 2x): a long game's changing numbers and names
@@ -106,8 +114,9 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def png_bytes(rgba: np.ndarray, level: int = 1) -> bytes:
-    """An opaque frame's pixels as a PNG (RGB, no row filter, zlib ``level``): about twice as quick as Pillow's
-    writer, which tries every row filter, and no larger for frames that are mostly flat colour."""
+    """An opaque frame's pixels as a PNG (RGB, no row filter, deflate ``level``): about twice as quick as Pillow's
+    writer with zlib, which tries every row filter, and no larger for frames that are mostly flat colour; with
+    ISA-L's deflate (``isal``, if installed) about a fifth of that."""
     h, w = rgba.shape[:2]
     rows = np.empty((h, 1 + 3 * w), np.uint8)
     rows[:, 0] = 0                                   # filter type "none" on every row
@@ -115,5 +124,5 @@ def png_bytes(rgba: np.ndarray, level: int = 1) -> bytes:
     for c in range(3):                               # channel by channel: several times quicker than [:, :, :3]
         rgb[:, :, c] = rgba[:, :, c]
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)       # 8-bit RGB, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, level))
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", _deflate(rows, level))
             + _chunk(b"IEND", b""))
