@@ -127,6 +127,30 @@ def place_boxes(ax, draw, keys) -> list:
 _LAYERS: dict = {}      # (key, id(owner), width, height, dpi) -> (owner, RGBA pixels of an unchanging layer)
 
 
+_OVER: dict = {}       # (id of a layer's pixels, background colour) -> (the pixels, the layer on that colour)
+
+
+def _over(pixels, colour):
+    """A layer's RGBA pixels laid on an opaque colour (kept per layer picture and colour): opaque pixels that a
+    renderer can copy in, a small fraction of blending them in (a layer is drawn first, over the figure alone)."""
+    key = (id(pixels), tuple(colour))
+    kept = _OVER.get(key)
+    if kept is not None and kept[0] is pixels:
+        return kept[1]
+    alpha = pixels[..., 3:4].astype(np.uint16)
+    if alpha.min() == 255:
+        out = pixels
+    else:
+        below = np.round(np.asarray(colour[:3]) * 255).astype(np.uint16)
+        out = np.empty_like(pixels)
+        out[..., :3] = (pixels[..., :3] * alpha + below * (255 - alpha) + 127) // 255
+        out[..., 3] = 255
+    if len(_OVER) >= 16:
+        _OVER.pop(next(iter(_OVER)))
+    _OVER[key] = (pixels, out)
+    return out
+
+
 class _StaticLayer(Artist):
     """A picture of ``draw(layer)`` over the data box ``xlim`` x ``ylim`` of ``ax``, rendered once at the exact
     pixels that box covers on the canvas and then drawn with one blit (no resampling, no artists)."""
@@ -142,10 +166,17 @@ class _StaticLayer(Artist):
                                                          (self.xlim[1], self.ylim[1])])
         left, bottom = round(min(x0, x1)), round(min(y0, y1))         # (limits may run either way)
         w, h = round(max(x0, x1)) - left, round(max(y0, y1)) - bottom
-        if w > 0 and h > 0:
-            gc = renderer.new_gc()
-            renderer.draw_image(gc, left, bottom, self._pixels(w, h, renderer.dpi)[::-1])
-            gc.restore()
+        if w <= 0 or h <= 0:
+            return
+        pixels = self._pixels(w, h, renderer.dpi)
+        background = self.on.figure.patch.get_facecolor()
+        put = getattr(renderer, "put_pixels", None)       # a stepper's renderer (frame_render) can copy pixels in
+        if put is not None and background[3] == 1 and self.on.figure.patch.get_visible():
+            put(left, bottom, _over(pixels, background))  # drawn first, over the figure's colour alone
+            return
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, left, bottom, pixels[::-1])
+        gc.restore()
 
     def layer_axes(self, dpi: float = FRAME_DPI):
         """A new Axes with the layer's artists drawn in ``ax``'s data coordinates (the layer's size in the frame)."""
