@@ -17,6 +17,7 @@ import zlib
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
+from matplotlib.font_manager import fontManager, get_font
 
 try:                          # ISA-L's deflate (the optional extra "frames"): a tenth of zlib's time, no larger
     from isal import isal_zlib
@@ -35,9 +36,9 @@ class _KeptTextRenderer(RendererAgg):
     """Agg, with each line of text drawn from a coverage bitmap kept in ``lines`` (shared between frames), a new
     line put together from the words kept in ``words``."""
 
-    def __init__(self, width, height, dpi, lines, words):
+    def __init__(self, width, height, dpi, lines, words, heights):
         super().__init__(width, height, dpi)
-        self.lines, self.words = lines, words
+        self.lines, self.words, self.heights = lines, words, heights
 
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
         if ismath or angle or (mtext is not None and (mtext.get_fontfeatures() or mtext.get_language())):
@@ -45,6 +46,24 @@ class _KeptTextRenderer(RendererAgg):
         image, dx, dy = self._kept(s, prop, bool(gc.get_antialiased()))[:3]
         if image.size:           # y: the bitmap's bottom row, counted downwards (as Agg's own text drawing)
             self._renderer.draw_text_image(image, round(x + dx), round(y + dy) + 1, 0, gc)
+
+    def _get_font_height_metrics(self, prop):
+        """A font's ascent, descent and line gap at its size, as ``Text`` works them out from the font's tables for
+        every text it lays out (matplotlib 3.11 asks the renderer first): kept per font, size and dpi."""
+        key = (hash(prop), prop.get_size_in_points(), self.dpi)
+        kept = self.heights.get(key)
+        if kept is None:
+            kept = (None, None, None)
+            font = get_font(fontManager._find_fonts_by_props(prop))
+            for name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                               ("hhea", "lineGap", "ascent", "descent")):
+                table = font.get_sfnt_table(name)
+                if table is not None:
+                    scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * self.dpi / 72
+                    kept = (table[ascent] * scale, -table[descent] * scale, table[gap] * scale)
+                    break
+            self.heights[key] = kept
+        return kept
 
     def put_pixels(self, left, bottom, pixels):
         """Opaque RGBA ``pixels`` (top row first) copied onto the canvas with their bottom-left corner at
@@ -131,6 +150,7 @@ class FrameRenderer:
         self.dpi = dpi
         self.lines: dict = {}
         self.words: dict = {}
+        self.heights: dict = {}
         self._renderer = None
 
     def rgba(self, fig) -> np.ndarray:
@@ -141,7 +161,7 @@ class FrameRenderer:
         w, h = canvas.get_width_height(physical=True)
         r = self._renderer
         if r is None or (r.width, r.height) != (w, h):
-            r = self._renderer = _KeptTextRenderer(w, h, self.dpi, self.lines, self.words)
+            r = self._renderer = _KeptTextRenderer(w, h, self.dpi, self.lines, self.words, self.heights)
         r.clear()
         canvas.renderer = r
         fig.draw(r)

@@ -13,7 +13,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import PLAYER_COLOURS, board_axes, image_layer, mark_place, new_axes, text_on
+from ....drawing import PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, new_axes, text_on
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -112,14 +112,15 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     for r, c in bridges:
         ax.vlines([c - 0.34, c + 0.34], r - 0.5, r + 0.5, colors="white", lw=1.2, zorder=2)
     for (r, c), drink in fmap.sources():
-        ax.text(c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink, zorder=3)
+        board_text(ax, c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink,
+                   zorder=3)
     boxes = []
     for n, house in fmap.houses.items():
         r0, c0, r1, c1 = _bbox(house.squares)
         boxes.append((c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9))
         mark_place(ax, ("house", n), (c0 - 0.45, r0 - 0.45, c1 + 0.45, r1 + 0.45))
-        ax.text((c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9, fontweight="bold",
-                color=ink, zorder=3)
+        board_text(ax, (c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9,
+                   fontweight="bold", color=ink, zorder=3)
     _rects(ax, boxes, fc="none", ec=ink, lw=0.8, zorder=2)
     rests = sorted(fmap.restaurants.values(), key=lambda r: r.rid)
     for opened in (True, False):
@@ -130,8 +131,8 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     for r in rests:             # the chain's number on each restaurant, so colour is not the only sign
         mark_place(ax, ("restaurant", r.rid), (r.top[1] - 0.42, r.top[0] - 0.42, r.top[1] + 1.42, r.top[0] + 1.42))
         fc = chain_colour(r.chain) if r.open else "white"
-        ax.text(r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
-                fontweight="bold", color=text_on(fc), zorder=5)
+        board_text(ax, r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
+                   fontweight="bold", color=text_on(fc), zorder=5)
     doors = [e for r in rests for e in _roads.entrances(fmap, r)]
     _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
     boxes, colours = [], []
@@ -143,8 +144,8 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        ax.text(x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=8,
-                color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5)
+        board_text(ax, x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=8,
+                   color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5)
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
     ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
