@@ -13,7 +13,8 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, new_axes, text_on
+from ....drawing import (PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers, new_axes,
+                         text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -109,8 +110,9 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     bridges = [(r, c) for r, row in enumerate(fmap.terrain) for c, ch in enumerate(row) if ch == BRIDGE]
     # the north-south road passes over the west-east one, drawn with white rails
     _rects(ax, [(c - 0.32, r - 0.5, 0.64, 1.0) for r, c in bridges], fc=PALETTE["road"], ec="none", zorder=2)
-    for r, c in bridges:
-        ax.vlines([c - 0.34, c + 0.34], r - 0.5, r + 0.5, colors="white", lw=1.2, zorder=2)
+    if bridges:             # both rails of every bridge as one collection
+        ax.vlines([c + d for _, c in bridges for d in (-0.34, 0.34)], [r - 0.5 for r, _ in bridges for _ in "ab"],
+                  [r + 0.5 for r, _ in bridges for _ in "ab"], colors="white", lw=1.2, zorder=2)
     for (r, c), drink in fmap.sources():
         board_text(ax, c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink,
                    zorder=3)
@@ -174,17 +176,16 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
 
 def demand_dots(ax, fmap: FcmMap):
     """A layer on a drawn map: each house's demand tokens as a row of dots along its bottom edge, coloured by
-    good (FCM-6.6); returns the dots, or None when no house has demand."""
-    xs, ys, cs = [], [], []
+    good (FCM-6.6); returns the dots (a line of markers for each good), or None when no house has demand."""
+    dots = {}
     for n, goods in sorted(fmap.demand.items()):
         r0, c0, r1, _ = _bbox(fmap.houses[n].squares)
         for i, g in enumerate(goods):
+            xs, ys = dots.setdefault(g, ([], []))
             xs.append(c0 - 0.3 + 0.4 * i)
             ys.append(r1 + 0.3)
-            cs.append(PALETTE[g])
-    if not xs:
-        return None
-    return ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
+    return [markers(ax, xs, ys, s=28, fc=PALETTE[g], ec=PALETTE["ink"], lw=0.6, zorder=6)
+            for g, (xs, ys) in dots.items()] or None
 
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
