@@ -247,7 +247,7 @@ class _ImageLayer(_StaticLayer):
         rgba[..., :self.image.shape[2]] = np.round(np.asarray(self.image) * 255)
         if self.image.shape[2] == 3:
             rgba[..., 3] = 255
-        pixels = rgba[r][:, c]
+        pixels = np.ascontiguousarray(rgba[r][:, c])       # (row by row: copied onto a canvas quickly)
         _LAYERS[key] = (None, pixels)
         return pixels
 
