@@ -136,3 +136,18 @@ def test_a_line_put_together_from_words_is_freetypes_line(line):
     late, early = np.r_[[0, 0], ink[1][:-2]], np.r_[ink[1][2:], [ink[1][-1]] * 2]
     assert (ink[0] >= late - column).all() and (ink[0] <= early + column).all()
     assert abs(ink[0][-1] - ink[1][-1]) < 0.05 * ink[1][-1]
+
+
+def test_a_frame_png_decodes_with_either_deflate(monkeypatch):
+    """``png_bytes`` writes with ISA-L's deflate when ``isal`` is installed (the extra "frames") and with zlib's
+    otherwise: both decode to the pixels."""
+    import zlib
+    import toolkit.frame_render as fr
+    rgba = np.zeros((30, 40, 4), np.uint8)
+    rgba[..., 3] = 255
+    rgba[5:20, 7:31, 0] = 200
+    rgba[::3, :, 2] = np.arange(40, dtype=np.uint8)
+    for deflate in {fr._deflate, zlib.compress}:
+        monkeypatch.setattr(fr, "_deflate", deflate)
+        decoded = np.asarray(Image.open(io.BytesIO(png_bytes(rgba))))
+        assert (decoded == rgba[..., :3]).all()
