@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, markers,
-                         new_axes)
+from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, board_text, figure_bytes,
+                         markers, new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -144,9 +144,9 @@ def draw_state(game, viewer=None, ax=None, fast=False):
             y += 0.35 * step
             markers(ax, [x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK,
                     lw=0.6, zorder=6)
-        ax.text(x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
-                parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
-                style="italic" if kind == "next" else "normal", color=INK)
+        board_text(ax, x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
+                   parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
+                   style="italic" if kind == "next" else "normal", color=INK)
         y += step
     ax.set_xlim(left, x1)
     ax.set_ylim(ybottom, ytop)
