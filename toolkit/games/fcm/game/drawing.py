@@ -232,8 +232,23 @@ def draw_marketing_step(game, k: int, ax=None):
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
         ax.text(x, y - 1.3, f"+{n}", fontsize=8, ha="center", fontweight="bold", color=PALETTE["reach"], zorder=8)
-    md.demand_dots(ax, fmap)
+    md.demand_dots(ax, fmap, demand_after_step(game, k))
     return ax
+
+
+def demand_after_step(game, k: int) -> dict:
+    """``{house: goods}`` as it stood after step ``k`` of the last Marketing phase: the tokens the later steps
+    placed are taken off the end of each house's row (a house keeps its tokens in the order placed, FCM-6.6)."""
+    later = {}
+    for _, placed in game.marketing_log[k + 1:]:
+        for h, n in placed.items():
+            later[int(h)] = later.get(int(h), 0) + n
+    out = {}
+    for h, goods in game.map.demand.items():
+        keep = len(goods) - later.get(h, 0)
+        if keep > 0:
+            out[h] = goods[:keep]
+    return out
 
 
 def draw_cash_timeline(game, ax=None):

@@ -174,11 +174,12 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
     _rects(ax, boxes, fc="none", ec=colour, lw=lw, zorder=3.5)
 
 
-def demand_dots(ax, fmap: FcmMap):
+def demand_dots(ax, fmap: FcmMap, demand: dict | None = None):
     """A layer on a drawn map: each house's demand tokens as a row of dots along its bottom edge, coloured by
-    good (FCM-6.6); returns the dots (a line of markers for each good), or None when no house has demand."""
+    good (FCM-6.6); returns the dots (a line of markers for each good), or None when no house has demand.
+    ``demand`` ({house: goods}) draws other tokens than the map's own (the demand at an earlier moment)."""
     dots = {}
-    for n, goods in sorted(fmap.demand.items()):
+    for n, goods in sorted((fmap.demand if demand is None else demand).items()):
         r0, c0, r1, _ = _bbox(fmap.houses[n].squares)
         for i, g in enumerate(goods):
             xs, ys = dots.setdefault(g, ([], []))
