@@ -189,7 +189,7 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
         h = fmap.houses[rec["house"]]
         hx, hy = _centre(h.squares)
         if rec["winner"] is None:
-            ax.plot([hx], [hy], marker="x", ms=12, mew=2.5, color="#777777", zorder=7)
+            ax.plot([hx + 0.5], [hy - 0.5], marker="x", ms=12, mew=2.5, color="#777777", zorder=7)   # beside its number
             continue
         rest = fmap.restaurants.get(rec["restaurant"])
         if rest is not None:
@@ -231,7 +231,8 @@ def draw_marketing_step(game, k: int, ax=None):
     md._outline_houses(ax, fmap, [int(h) for h in placed], PALETTE["reach"])
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
-        ax.text(x, y - 1.3, f"+{n}", fontsize=8, ha="center", fontweight="bold", color=PALETTE["reach"], zorder=8)
+        ax.text(x, y + 0.55, f"+{n}", fontsize=8, ha="center", va="center", fontweight="bold",   # under its number,
+                color=PALETTE["reach"], zorder=8)                               # inside the house: clear of neighbours
     md.demand_dots(ax, fmap, demand_after_step(game, k))
     return ax
 

@@ -130,10 +130,12 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
         _rects(ax, [(r.top[1] - 0.42, r.top[0] - 0.42, 1.84, 1.84) for r in mine],
                fc=[chain_colour(r.chain) if opened else "white" for r in mine],
                ec=[chain_colour(r.chain) for r in mine], lw=1.5, hatch=None if opened else "////", zorder=4)
-    for r in rests:             # the chain's number on each restaurant, so colour is not the only sign
+    for r in rests:             # "P" and the chain's number, so colour is not the only sign and no house is meant
         mark_place(ax, ("restaurant", r.rid), (r.top[1] - 0.42, r.top[0] - 0.42, r.top[1] + 1.42, r.top[0] + 1.42))
         fc = chain_colour(r.chain) if r.open else "white"
-        board_text(ax, r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
+        dx = -0.22 if "e" in r.corner else 0.22           # off the centre, away from the entrance's white square
+        dy = 0.22 if "n" in r.corner else -0.22
+        board_text(ax, r.top[1] + 0.5 + dx, r.top[0] + 0.5 + dy, f"P{r.chain}", ha="center", va="center", fontsize=9,
                    fontweight="bold", color=text_on(fc), zorder=5)
     doors = [e for r in rests for e in _roads.entrances(fmap, r)]
     _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
@@ -146,8 +148,9 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        board_text(ax, x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=8,
-                   color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5)
+        board_text(ax, x + bw / 2, y + bh / 2, f"#{cmp.number}", ha="center", va="center", fontsize=8,
+                   color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
+                   rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
     ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
