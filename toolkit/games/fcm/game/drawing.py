@@ -231,7 +231,7 @@ def draw_marketing_step(game, k: int, ax=None):
     md._outline_houses(ax, fmap, [int(h) for h in placed], PALETTE["reach"])
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
-        ax.text(x, y + 0.55, f"+{n}", fontsize=8, ha="center", va="center", fontweight="bold",   # under its number,
+        ax.text(x, y + 0.42, f"+{n}", fontsize=8, ha="center", va="center", fontweight="bold",   # under its number,
                 color=PALETTE["reach"], zorder=8)                               # inside the house: clear of neighbours
     md.demand_dots(ax, fmap, demand_after_step(game, k))
     return ax
