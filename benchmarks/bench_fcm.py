@@ -80,6 +80,17 @@ def full_dinner_state(seed=1):
     return g
 
 
+def dinnertime_times(base):
+    """Seconds of one Dinnertime on fresh copies of ``base``."""
+    times = []
+    for _ in range(30 if QUICK else 200):
+        g = base.clone()
+        t = time.perf_counter()
+        dinnertime.run(g)
+        times.append(time.perf_counter() - t)
+    return times
+
+
 def main():
     n = 20 if QUICK else 100
     print(f"FCM whole game ({'quick' if QUICK else 'full'} run); times are CPU time of this process")
@@ -99,20 +110,10 @@ def main():
     print("\nOne Dinnertime on a full 5x4 map (5 chains x 3 restaurants, every house with 3 demand):")
     base = full_dinner_state()
     print(f"  {len(base.map.houses)} houses, {len(base.map.restaurants)} restaurants")
-    times = []
-    for _ in range(30 if QUICK else 200):
-        g = base.clone()
-        t = time.perf_counter()
-        dinnertime.run(g)
-        times.append(time.perf_counter() - t)
+    times = dinnertime_times(base)
     print(f"  median {1000 * statistics.median(times):.2f} ms, best {1000 * min(times):.2f} ms (log off)")
     base.log = True
-    times = []
-    for _ in range(30 if QUICK else 200):
-        g = base.clone()
-        t = time.perf_counter()
-        dinnertime.run(g)
-        times.append(time.perf_counter() - t)
+    times = dinnertime_times(base)
     print(f"  median {1000 * statistics.median(times):.2f} ms with the explanation sentences (log on)")
     base.log = False
     toolkit, tight = dinnertime_against_tight(base)

@@ -1,7 +1,8 @@
 """Benchmark of the stepper's history: memory (tracemalloc) and the time to step back.
 
-- a whole 4-player FCM game with heuristic agents, in the light ``History`` and, for comparison, as a full copy of
-  the state per step (how histories were kept before);
+- a whole 4-player FCM game with the strategic agents (FCM's ``heuristic``, the stepper's default) and one with the
+  simple heuristic (``simple``), in the light ``History`` and, for comparison, as a full copy of the state per step
+  (how histories were kept before);
 - the longest random game of every game among ``seeds`` seeded games (seed i with the i-th player count in
   turn; found with ``log=False``, then played again into a ``History``);
 - stepping back: CPU ms to get ``history[k]`` for k from the last step down (each a step the cache does not
@@ -87,10 +88,11 @@ def longest(name):
 
 
 def main():
-    h, mem, cpu = built("fcm", 4, 1, "simple")
-    report("FCM, 4 players, simple heuristic, seed 1", h, mem, cpu)
-    steps, old = full_copies("fcm", 4, 1, "simple")
-    print(f"  the same game as a full copy per step: {old:.1f} MiB ({old / mem:.0f}x)", flush=True)
+    for kind, label in (("heuristic", "strategic agents"), ("simple", "simple heuristic")):
+        h, mem, cpu = built("fcm", 4, 1, kind)
+        report(f"FCM, 4 players, {label}, seed 1", h, mem, cpu)
+        steps, old = full_copies("fcm", 4, 1, kind)
+        print(f"  the same game as a full copy per step: {old:.1f} MiB ({old / mem:.0f}x)", flush=True)
     for name in game_names():
         steps, players, seed = longest(name)
         h, mem, cpu = built(name, players, seed, "random")

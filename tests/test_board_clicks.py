@@ -19,6 +19,8 @@ from toolkit.drawing import drawn_places, static_layers
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID
 
+from .stepping import frames_left_out
+
 #: Per game: seeds to play, the class's decisions to walk through in each, and the place decisions that must
 #: come up (so the test cannot pass by finding nothing to click).
 PLAN = {
@@ -128,12 +130,9 @@ REPEATS = 3
 
 
 def _decide_unseen(s, value):
-    """Play on without drawing the frame (the next checked step draws its own): the suite's time goes to pictures."""
-    draw, s.frame_png = s.frame_png, lambda k=None, viewer="current": b""
-    try:
+    """Play on without drawing the frame (the next checked step draws its own)."""
+    with frames_left_out(s):
         s.decide(value)
-    finally:
-        s.frame_png = draw
 
 
 def walk(game, seed, moves):

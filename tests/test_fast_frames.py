@@ -82,3 +82,72 @@ def test_kept_texts_follow_their_colour_and_place():
     assert np.nonzero(blue)[1].min() > np.nonzero(red)[1].min() + 60        # moved 0.4 of 200 px to the right
     decoded = np.asarray(Image.open(io.BytesIO(png_bytes(second))))
     assert (decoded == second[..., :3]).all()
+
+
+def test_an_image_layer_is_the_picture_imshow_gives():
+    """``image_layer`` picks each pixel's square by numpy: the same picture as ``imshow`` with nearest squares
+    (limits running downwards, as a map's rows do), but for pixels on a square's edge."""
+    from matplotlib.figure import Figure
+    from toolkit.drawing import image_layer
+    image = np.random.default_rng(3).random((5, 7, 3))
+    extent = (-0.5, 6.5, 4.5, -0.5)
+    pictures = []
+    for layer in (True, False):
+        fig = Figure(figsize=(3, 2.4), dpi=100, facecolor="white")
+        ax = fig.add_axes((0.05, 0.05, 0.9, 0.9))
+        ax.set_xlim(-1, 7)
+        ax.set_ylim(5, -1)
+        ax.set_axis_off()
+        if layer:
+            image_layer(ax, ("test", image.tobytes()), image, extent)
+        else:
+            ax.imshow(image, extent=extent, interpolation="nearest", zorder=0, aspect="auto")
+        ax.set_xlim(-1, 7)
+        ax.set_ylim(5, -1)
+        pictures.append(FrameRenderer(DPI).rgba(fig)[..., :3].astype(int).copy())
+    off = np.abs(pictures[0] - pictures[1]).max(axis=2) > 2
+    assert off.mean() < 0.002                     # (none at this size; a square on its side: 47%)
+    assert (pictures[0] != 255).any(axis=2).mean() > 0.5      # the layer is there
+
+
+@pytest.mark.parametrize("line", ["  hand: 1 Junior Vice President, 2 Management Trainee, 1 Trainer",
+                                  "Player 1: $35   unit price $10   sold 3", "house 12: P2 10+3=13 \u2192 $26"])
+def test_a_line_put_together_from_words_is_freetypes_line(line):
+    """A new line is laid out from kept words: FreeType's width, height and descent exactly, and its ink where
+    FreeType puts it within a pixel or two (the cumulative ink along the line)."""
+    from matplotlib.backends.backend_agg import get_hinting_flag
+    from matplotlib.figure import Figure
+    from matplotlib.font_manager import FontProperties
+    render = FrameRenderer(DPI)
+    render.rgba(Figure(figsize=(1, 1)))                  # (its renderer made)
+    r = render._renderer
+    prop = FontProperties(size=8)
+    image, dx, dy, w, h, d = r._kept(line, prop, True)
+    font = r._prepare_font(prop)
+    font.set_text(line, 0, flags=get_hinting_flag())
+    fw, fh = font.get_width_height()
+    assert (w, h, d) == (fw / 64, fh / 64, font.get_descent() / 64)
+    assert dx == font.get_bitmap_offset()[0] / 64 and dy == font.get_descent() / 64
+    font.draw_glyphs_to_bitmap(antialiased=True)
+    whole = np.asarray(font.get_image(), dtype=float)
+    n = max(image.shape[1], whole.shape[1]) + 2
+    ink = [np.pad(np.cumsum(a.sum(axis=0)), (0, n - a.shape[1]), mode="edge") for a in (image.astype(float), whole)]
+    column = whole.sum(axis=0).max()                     # the most ink a column holds
+    late, early = np.r_[[0, 0], ink[1][:-2]], np.r_[ink[1][2:], [ink[1][-1]] * 2]
+    assert (ink[0] >= late - column).all() and (ink[0] <= early + column).all()
+    assert abs(ink[0][-1] - ink[1][-1]) < 0.05 * ink[1][-1]
+
+
+def test_a_frame_png_decodes_with_either_deflate(monkeypatch):
+    """``png_bytes`` writes with ISA-L's deflate when ``isal`` is installed (the extra "frames") and with zlib's
+    otherwise: both decode to the pixels."""
+    import zlib
+    import toolkit.frame_render as fr
+    rgba = np.zeros((30, 40, 4), np.uint8)
+    rgba[..., 3] = 255
+    rgba[5:20, 7:31, 0] = 200
+    rgba[::3, :, 2] = np.arange(40, dtype=np.uint8)
+    for deflate in {fr._deflate, zlib.compress}:
+        monkeypatch.setattr(fr, "_deflate", deflate)
+        decoded = np.asarray(Image.open(io.BytesIO(png_bytes(rgba))))
+        assert (decoded == rgba[..., :3]).all()

@@ -7,6 +7,8 @@ import pytest  # noqa: E402
 from toolkit.core import game_class, game_names  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
 
+from .stepping import frames_left_out  # noqa: E402
+
 
 @pytest.mark.parametrize("name", game_names())
 def test_stepper_builds_steps_and_changes_view(name):
@@ -70,20 +72,14 @@ def test_with_a_class_seat_the_view_offers_only_that_seat_until_the_end(name):
     assert t.view.value == 1                         # the teacher mode starts in the class's seat too
 
 
-def _without_pictures(monkeypatch, s):
-    """Decide a whole game through the stepper quickly: these tests read the views and the log, not the frames
-    (the frames are tested on their own), so each step's picture is left out."""
-    monkeypatch.setattr(s, "frame_png", lambda k=None, viewer="current": b"")
-
-
-def test_the_views_open_once_the_game_is_over(monkeypatch):
+def test_the_views_open_once_the_game_is_over():
     s = _classroom("disneyland", players=2)
-    _without_pictures(monkeypatch, s)
-    for _ in range(400):
-        d = s.history.game.pending()
-        if d is None:
-            break
-        s.decide(d.values[0])
+    with frames_left_out(s):
+        for _ in range(400):
+            d = s.history.game.pending()
+            if d is None:
+                break
+            s.decide(d.values[0])
     assert s.history.game.is_over()
     assert [v for _, v in s.view.options] == [None, 1, 2]
 
@@ -94,13 +90,13 @@ def test_a_fresh_seed_is_drawn_and_shown_only_at_the_end(monkeypatch):
     seeds = {Stepper("disneyland", players=2, seed=None, class_seat=1).seed for _ in range(3)}
     assert len(seeds) == 3                           # 3 draws from 2**32 seeds: equal ones would be a fixed seed
     s = Stepper("disneyland", players=2, seed=None, class_seat=1)
-    _without_pictures(monkeypatch, s)
-    assert str(s.seed) not in s.event_log.value
-    while s.history.game.pending() is not None:
-        s.decide(s.history.game.pending().values[0])
-    assert f"Seed {s.seed}" in s.event_log.value
-    s.back()
-    assert f"Seed {s.seed}" not in s.event_log.value
+    with frames_left_out(s):
+        assert str(s.seed) not in s.event_log.value
+        while s.history.game.pending() is not None:
+            s.decide(s.history.game.pending().values[0])
+        assert f"Seed {s.seed}" in s.event_log.value
+        s.back()
+        assert f"Seed {s.seed}" not in s.event_log.value
     monkeypatch.setenv(SEED_VARIABLE, "77")
     assert Stepper("disneyland", players=2, seed=None).seed == 77
 
@@ -141,7 +137,12 @@ def test_play_pauses_where_it_is_and_does_not_restart_at_the_end():
     s.to_end()
     s.play(True)
     assert not s.play_widget.playing and not s.play_button.value and s.index == s.last
-    assert "last step" in s.message.value
+    assert s.history.game.is_over() and "The game is over" in s.message.value
+    c = _classroom("disneyland", players=2)          # at the last step the game waits for the class
+    c.to_end()
+    c.play(True)
+    assert not c.play_widget.playing and c.index == c.last
+    assert "waits for the class's decision" in c.message.value and "over" not in c.message.value
 
 
 def test_every_control_has_a_tooltip_and_option_labels_are_whole():

@@ -127,6 +127,30 @@ def place_boxes(ax, draw, keys) -> list:
 _LAYERS: dict = {}      # (key, id(owner), width, height, dpi) -> (owner, RGBA pixels of an unchanging layer)
 
 
+_OVER: dict = {}       # (id of a layer's pixels, background colour) -> (the pixels, the layer on that colour)
+
+
+def _over(pixels, colour):
+    """A layer's RGBA pixels laid on an opaque colour (kept per layer picture and colour): opaque pixels that a
+    renderer can copy in, a small fraction of blending them in (a layer is drawn first, over the figure alone)."""
+    key = (id(pixels), tuple(colour))
+    kept = _OVER.get(key)
+    if kept is not None and kept[0] is pixels:
+        return kept[1]
+    alpha = pixels[..., 3:4].astype(np.uint16)
+    if alpha.min() == 255:
+        out = pixels
+    else:
+        below = np.round(np.asarray(colour[:3]) * 255).astype(np.uint16)
+        out = np.empty_like(pixels)
+        out[..., :3] = (pixels[..., :3] * alpha + below * (255 - alpha) + 127) // 255
+        out[..., 3] = 255
+    if len(_OVER) >= 16:
+        _OVER.pop(next(iter(_OVER)))
+    _OVER[key] = (pixels, out)
+    return out
+
+
 class _StaticLayer(Artist):
     """A picture of ``draw(layer)`` over the data box ``xlim`` x ``ylim`` of ``ax``, rendered once at the exact
     pixels that box covers on the canvas and then drawn with one blit (no resampling, no artists)."""
@@ -142,10 +166,17 @@ class _StaticLayer(Artist):
                                                          (self.xlim[1], self.ylim[1])])
         left, bottom = round(min(x0, x1)), round(min(y0, y1))         # (limits may run either way)
         w, h = round(max(x0, x1)) - left, round(max(y0, y1)) - bottom
-        if w > 0 and h > 0:
-            gc = renderer.new_gc()
-            renderer.draw_image(gc, left, bottom, self._pixels(w, h, renderer.dpi)[::-1])
-            gc.restore()
+        if w <= 0 or h <= 0:
+            return
+        pixels = self._pixels(w, h, renderer.dpi)
+        background = self.on.figure.patch.get_facecolor()
+        put = getattr(renderer, "put_pixels", None)       # a stepper's renderer (frame_render) can copy pixels in
+        if put is not None and background[3] == 1 and self.on.figure.patch.get_visible():
+            put(left, bottom, _over(pixels, background))  # drawn first, over the figure's colour alone
+            return
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, left, bottom, pixels[::-1])
+        gc.restore()
 
     def layer_axes(self, dpi: float = FRAME_DPI):
         """A new Axes with the layer's artists drawn in ``ax``'s data coordinates (the layer's size in the frame)."""
@@ -186,6 +217,49 @@ def static_layer(ax, key, owner, draw, xlim, ylim) -> None:
     ax.add_artist(_StaticLayer(ax, key, owner, draw, xlim, ylim))
 
 
+class _ImageLayer(_StaticLayer):
+    """A picture of ``imshow(image, extent=extent, interpolation="nearest")`` (row 0 at the extent's top), its
+    pixels picked from ``image`` by numpy (each pixel the square under its centre): a small fraction of rendering
+    it with matplotlib, so a changed image costs a frame little."""
+
+    def __init__(self, ax, key, image, extent):
+        super().__init__(ax, key, None, lambda layer: layer.imshow(image, extent=extent, interpolation="nearest"),
+                         extent[:2], extent[2:])
+        self.image, self.extent = image, extent
+
+    def _pixels(self, width: int, height: int, dpi: float):
+        key = (self.key, None, width, height, dpi)
+        kept = _LAYERS.get(key)
+        if kept is not None:
+            return kept[1]
+        if len(_LAYERS) >= 16:
+            _LAYERS.pop(next(iter(_LAYERS)))
+        left, right, bottom, top = self.extent
+        (sx0, sy0), (sx1, sy1) = self.on.transData.transform([(left, bottom), (right, top)])
+        x_first, x_last = (left, right) if sx0 <= sx1 else (right, left)          # the data x at the box's left
+        y_first, y_last = (top, bottom) if sy1 >= sy0 else (bottom, top)          # the data y at the box's top
+        rows, cols = self.image.shape[:2]
+        x = x_first + (np.arange(width) + 0.5) / width * (x_last - x_first)       # each pixel's centre
+        y = y_first + (np.arange(height) + 0.5) / height * (y_last - y_first)
+        c = np.clip(np.floor((x - left) / (right - left) * cols).astype(int), 0, cols - 1)
+        r = np.clip(np.floor((y - top) / (bottom - top) * rows).astype(int), 0, rows - 1)
+        rgba = np.empty((rows, cols, 4), np.uint8)
+        rgba[..., :self.image.shape[2]] = np.round(np.asarray(self.image) * 255)
+        if self.image.shape[2] == 3:
+            rgba[..., 3] = 255
+        pixels = np.ascontiguousarray(rgba[r][:, c])       # (row by row: copied onto a canvas quickly)
+        _LAYERS[key] = (None, pixels)
+        return pixels
+
+
+def image_layer(ax, key, image, extent) -> None:
+    """For a stepper's frames: ``ax.imshow(image, extent=extent, interpolation="nearest", zorder=0)`` (``image``
+    RGB or RGBA floats, row 0 at the top of ``extent`` = (left, right, bottom, top)) as a picture kept while
+    ``key`` stays the same, its pixels picked by numpy rather than rendered (a changed image costs a few
+    milliseconds). It goes under everything else, like a ``static_layer``."""
+    ax.add_artist(_ImageLayer(ax, key, image, extent))
+
+
 def static_layers(ax) -> list:
     """For each static layer on ``ax``, a new Axes with what it is a picture of, drawn as artists in ``ax``'s data
     coordinates: for tests and tools that look for what is drawn where."""
@@ -211,6 +285,21 @@ def markers(ax, xs, ys, marker="o", s=36.0, fc=INK, ec=INK, lw=1.0, zorder=2):
     edgecolors=ec, linewidths=lw)`` draws them (``s`` in points squared), as one line of markers: a small
     fraction of a scatter's cost to build, which counts in a stepper's frame."""
     return ax.plot(xs, ys, ls="none", marker=marker, ms=s ** 0.5, mfc=fc, mec=ec, mew=lw, zorder=zorder)[0]
+
+
+def board_text(ax, x, y, s, **kw):
+    """``ax.text(x, y, s, **kw)`` (in data coordinates, not clipped, as ``ax.text`` makes it), its clip path shared
+    with the Axes' other board texts instead of worked out anew for each: about half a text's cost to build, which
+    counts in a stepper's frame of many texts."""
+    from matplotlib.text import Text
+    from matplotlib.transforms import TransformedPatchPath
+    patch, clip = ax.__dict__.get("_board_clip", (None, None))
+    if patch is not ax.patch:
+        clip = TransformedPatchPath(ax.patch)
+        ax.__dict__["_board_clip"] = (ax.patch, clip)
+    text = Text(x, y, s, **{"transform": ax.transData, "clip_on": False, **kw})
+    text.set_clip_path(clip)
+    return ax.add_artist(text)
 
 
 def add_shape(ax, patch):

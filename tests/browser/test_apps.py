@@ -333,7 +333,7 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
         a.settle("after playing to the end")
         toggle.click(timeout=WAIT)
         twin.play(True)
-        page.wait_for_function(TEXT_HAS, arg=[MESSAGE, "last step"], timeout=WAIT)
+        page.wait_for_function(TEXT_HAS, arg=[MESSAGE, "waits for the class's decision"], timeout=WAIT)
         a.settle("after pressing play at the end")
 
         # "save picture" gives the frame shown, as a PNG download.

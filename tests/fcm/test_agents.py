@@ -52,6 +52,17 @@ def test_fcm_i72_styles_choose_legal_options_and_finish(players, seed):
     assert sum(len(g.map.chain_restaurants(s)) for s in range(1, players + 1)) >= 2 * players
 
 
+@pytest.mark.parametrize("seed", [0, 7, 18])
+def test_fcm_i75_two_player_games_on_small_maps_sell_and_end_by_the_bank(seed):
+    """FCM-I75: on these 3x3 maps the chains' only useful billboard places were those of a billboard of
+    another size than the kind's lowest-numbered tile, which alone was weighed: no campaign, no sale, and the
+    games ran to the round limit with a chain's cash at $0."""
+    g = FcmGame(players=2, seed=seed, log=False)
+    play(g, make_agents("fcm", 2, "heuristic"))
+    assert g.end_reason == "bank" and g.breaks == 2, (g.end_reason, g.co.round, g.sales)
+    assert all(s > 0 for s in g.sales)
+
+
 def test_fcm_i72_the_default_heuristic_deals_every_style():
     dealt = {dealt_style(seed, seat).name for seed in range(10) for seat in range(1, 5)}
     assert dealt == set(DEALT) == set(STYLES)

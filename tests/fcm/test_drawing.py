@@ -58,6 +58,24 @@ def test_timeline_demand_and_marketing_figures():
     assert "campaign #" in ax.get_title()
 
 
+def test_fcm_6_6_each_marketing_step_shows_the_demand_as_it_stood_then():
+    """A marketing step's picture shows the tokens placed up to that step, not those of later steps."""
+    from toolkit.core import make_agents, new_game
+    g = new_game("fcm", players=3, seed=5)
+    agents = make_agents("fcm", 3, "heuristic")
+    while g.pending() is not None and not (len(g.marketing_log) >= 3 and
+                                           sum(len(p) for _, p in g.marketing_log[1:]) >= 2):
+        d = g.pending()
+        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+    assert len(g.marketing_log) >= 3, "no Marketing phase of three steps in this game"
+    total = sum(len(goods) for goods in g.map.demand.values())
+    for k in range(len(g.marketing_log)):
+        later = sum(n for _, placed in g.marketing_log[k + 1:] for n in placed.values())
+        ax = drawing.draw_marketing_step(g, k)
+        dots = sum(len(line.get_xdata()) for line in ax.lines if line.get_linestyle() in ("None", "none", ""))
+        assert dots == total - later, (k, dots, total, later)
+
+
 def test_stepper_plays_fcm_and_the_class_decides():
     from toolkit.widgets import Stepper
     s = Stepper("fcm", players=2, seed=3, agents="heuristic", class_seat=1, teacher=True)

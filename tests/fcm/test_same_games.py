@@ -22,8 +22,8 @@ from toolkit.core.registry import game_class, new_game
 
 # (players, seed, agents, options, logged, fingerprint, steps, events hash or "")
 GAMES = [
-    (4, 300, 'simple', None, True, 'ab23eebdcee5729e', 698, 'ea96ddc26db426e2'),
-    (4, 301, 'simple', None, True, '18da3a4b933b2a8e', 587, '21cafd6ba7507e11'),
+    (4, 300, 'simple', None, True, 'ab23eebdcee5729e', 698, 'fd28d5d354fe5ed0'),
+    (4, 301, 'simple', None, True, '18da3a4b933b2a8e', 587, 'bc57eccabab6e85a'),
     (4, 302, 'simple', None, False, '6510b3a00c0a16e7', 583, ''),
     (4, 303, 'simple', None, False, '303d297b657c2f79', 664, ''),
     (4, 304, 'simple', None, False, 'e5240389c0cc2bc9', 792, ''),
@@ -42,8 +42,8 @@ GAMES = [
     (4, 317, 'simple', None, False, '1d9438cf5495872a', 817, ''),
     (4, 318, 'simple', None, False, 'a8ace49264912b71', 506, ''),
     (4, 319, 'simple', None, False, '2ae1e8e3a448f602', 617, ''),
-    (4, 400, 'uniform', None, True, '3efc73ec13143eab', 855, 'afe94daee7198604'),
-    (4, 401, 'uniform', None, True, 'c9168351bd96a9ea', 859, '66b153705b8e5094'),
+    (4, 400, 'uniform', None, True, '3efc73ec13143eab', 855, '0521b6030f2d0380'),
+    (4, 401, 'uniform', None, True, 'c9168351bd96a9ea', 859, 'b39d1261f756bdaf'),
     (4, 402, 'uniform', None, False, '44a2c2846fcd1307', 866, ''),
     (4, 403, 'uniform', None, False, 'b99ce3a4bd0c7092', 841, ''),
     (4, 404, 'uniform', None, False, '58baf1fc796c9ee7', 858, ''),
@@ -57,7 +57,7 @@ GAMES = [
     (5, 503, 'simple', None, False, 'bf79ccff43f628bf', 866, ''),
     (2, 504, 'uniform', None, False, '3dde85028779ac46', 467, ''),
     (3, 505, 'uniform', None, False, 'b84a31faf8ebd20e', 621, ''),
-    (4, 506, 'simple', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, '8a8456f451729b37'),
+    (4, 506, 'simple', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, 'f380cea611513849'),
     (3, 507, 'uniform', {'ruleset': 'deluxe'}, False, '7802e1dfdd0473ef', 610, ''),
     (4, 508, 'simple', {'intro': True}, False, '56eef8cd90521bc3', 457, ''),
     (2, 509, 'uniform', {'intro': True}, False, 'afe19b71ce0020eb', 421, ''),
@@ -65,12 +65,12 @@ GAMES = [
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
     # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
     # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
-    (4, 600, 'heuristic', None, True, '8103c525a1fdd88c', 476, '074a3f3826b0b7e9'),
-    (3, 601, 'heuristic', None, False, '2205169ee6577292', 406, ''),
-    (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, '31dde03e740dedce'),
+    (4, 600, 'heuristic', None, True, '4e4049c41f57027b', 476, '91d32f919f16a9b8'),
+    (3, 601, 'heuristic', None, False, '17a253255a07d177', 269, ''),
+    (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, 'd0fa49e0adf84b79'),
     (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),
-    (3, 604, 'price-war', None, False, '3c1cea1ab6aae920', 338, ''),
-    (2, 605, 'gardens-luxury', {'intro': True}, False, 'ab47961f6eb137c7', 188, ''),
+    (3, 604, 'price-war', None, False, '86d8c278dd31f0d5', 212, ''),
+    (2, 605, 'gardens-luxury', {'intro': True}, False, '1219a46cfd771414', 192, ''),
 ]
 
 # (players, seed, i, fingerprint, steps) of the practice game (CompanyGame), builders and random agents
@@ -124,4 +124,4 @@ def test_seeded_company_games_end_as_before(players, seed, i, fingerprint, steps
 def test_the_rules_pages_read_as_before():
     clauses = game_class("fcm").clauses()
     digest = hashlib.sha256(json.dumps(clauses, sort_keys=True).encode()).hexdigest()[:16]
-    assert (len(clauses), digest) == (117, "13933fbe8006a3a8")      # FCM-I77 added: the search agent
+    assert (len(clauses), digest) == (117, "acb1e785cd4d4efd")      # FCM-I75: every marketing tile size weighed; FCM-I77 added

@@ -276,6 +276,14 @@ def test_fcm_3_7_local_manager_rb_and_dlx_rulesets_differ():
     with pytest.raises(IllegalChoice, match="its entrance is not within road range 3"):
         pl.check_local_restaurant(m, 0, (3, 19), "ne", ruleset="DLX")
     assert set(pl.legal_restaurants(m, 0, "local", "DLX")) < set(pl.legal_restaurants(m, 0, "local", "RB"))
+    # the game's names for the rules sets mean the same; any other name is refused, not read as the original
+    assert pl.legal_restaurants(m, 0, "local", "deluxe") == pl.legal_restaurants(m, 0, "local", "DLX")
+    assert pl.legal_restaurants(m, 0, "local", "original") == pl.legal_restaurants(m, 0, "local", "RB")
+    for bad in ("Deluxe", "nonsense", None):
+        with pytest.raises(ValueError, match="ruleset must be 'original' or 'deluxe'"):
+            pl.legal_restaurants(m, 0, "local", bad)
+        with pytest.raises(ValueError, match="ruleset must be"):
+            pl.check_local_restaurant(m, 0, (3, 19), "ne", ruleset=bad)
 
 
 # ---------------------------------------------------------------- houses and gardens (FCM-3.6)

@@ -289,12 +289,21 @@ class Stepper(w.VBox):
     def _play_pressed(self, change):
         if change.new and self.index >= self.last:
             self.play_button.value = False   # at the end: nothing to play, and no silent restart
-            self.message.value = "<span class='bgt-hint'>This is the last step: \"start\" goes back to step 0.</span>"
+            self.message.value = f"<span class='bgt-hint'>{self._nothing_to_play()}</span>"
             return
         self.play_button.icon, self.play_button.description = ("pause", "pause") if change.new else ("play", "play")
         if change.new:
             self.play_widget.value = self.index
         self.play_widget.playing = change.new
+
+    def _nothing_to_play(self) -> str:
+        """Why play stops at the last step: the game is over, or it waits for the class."""
+        d = self.history.game.pending()
+        if d is None:
+            return "The game is over: \"start\" goes back to step 0."
+        if self._for_class(d):
+            return "The game waits for the class's decision: choose it below."
+        return "This is the last step played so far: \"start\" goes back to step 0."
 
     def _first_delivery(self, event) -> bool:
         """ipyevents can deliver one browser event twice (seen in Voila: the same keydown, same timeStamp, two

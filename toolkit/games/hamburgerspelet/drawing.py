@@ -18,8 +18,8 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, figure_bytes,
-                        mark_place, markers, new_axes, place_boxes, static_layer, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, board_text,
+                        figure_bytes, mark_place, markers, new_axes, place_boxes, static_layer, text_on)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -89,8 +89,8 @@ def _loop(ax, game):
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
             squares.append(Rectangle((x - 0.5, y - 0.5), 1.0, 1.0, fc=fc, ec="white", lw=1.5))
-            ax.text(x, y - 0.33, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
-                    color=text_on(fc), weight="bold", zorder=3)
+            board_text(ax, x, y - 0.33, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
+                       color=text_on(fc), weight="bold", zorder=3)
         elif sq.kind == "hamburger":
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc="#fde9d9", ec="white", lw=1))
             ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.1), 0.6, 0.18, boxstyle="round,pad=0.04",
@@ -102,10 +102,10 @@ def _loop(ax, game):
             i = sq.ingredient
             fc = _ing_colour(game, i)
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=fc, ec="white", lw=1))
-            ax.text(x, y - 0.33, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
-                    color=text_on(fc), zorder=3)
+            board_text(ax, x, y - 0.33, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
+                       color=text_on(fc), zorder=3)
         fc = squares[-1].get_facecolor()
-        ax.text(x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
+        board_text(ax, x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
 
 
@@ -141,9 +141,9 @@ def _spot_names(ax, board):
     """Row letters and column numbers around the middle, as the events name spots ("C4")."""
     xs, ys = _rows_columns(board)
     for k, y in enumerate(ys):
-        ax.text(xs[0] - 0.62, y, chr(65 + k), ha="center", va="center", fontsize=8, color=FAINT)
+        board_text(ax, xs[0] - 0.62, y, chr(65 + k), ha="center", va="center", fontsize=8, color=FAINT)
     for k, x in enumerate(xs):
-        ax.text(x, ys[0] + 0.58, str(k + 1), ha="center", va="center", fontsize=8, color=FAINT)
+        board_text(ax, x, ys[0] + 0.58, str(k + 1), ha="center", va="center", fontsize=8, color=FAINT)
 
 
 def draw_middle(game, ax=None, viewer=None, names=True):
@@ -167,8 +167,8 @@ def draw_middle(game, ax=None, viewer=None, names=True):
         else:
             fc = _ing_colour(game, shown)
             tiles.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc=fc, ec=INK, lw=0.6))
-            ax.text(x, y, ingredient_code(game, shown), ha="center", va="center", fontsize=8, weight="bold",
-                    color=text_on(fc), zorder=3)
+            board_text(ax, x, y, ingredient_code(game, shown), ha="center", va="center", fontsize=8, weight="bold",
+                       color=text_on(fc), zorder=3)
     for group in (free, backs, tiles):       # collections: far quicker to build than a patch each
         if group:
             ax.add_collection(PatchCollection(group, match_original=True, zorder=2))
@@ -180,14 +180,15 @@ def draw_middle(game, ax=None, viewer=None, names=True):
         for k, d in enumerate(game.dice):
             add_shape(ax, FancyBboxPatch((cx - 2.3 + 0.6 * k, low - 0.22), 0.44, 0.44, boxstyle="round,pad=0.02",
                                         fc="white", ec=INK, lw=0.8, zorder=3))
-            ax.text(cx - 2.08 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=9, weight="bold", zorder=4)
+            board_text(ax, cx - 2.08 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=9, weight="bold",
+                       zorder=4)
     if game.hand is not None:
         tile, origin, saw = game.hand
         sees = viewer is None or saw[viewer - 1] != NOT_SEEN
         fc = _ing_colour(game, tile) if sees else FACE_DOWN
         add_shape(ax, Rectangle((cx - 0.9, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
-        ax.text(cx - 0.15, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",
-                fontsize=8, zorder=3)
+        board_text(ax, cx - 0.15, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",
+                   fontsize=8, zorder=3)
     if own:
         ax.set_xlim(xs[0] - 1.0, xs[-1] + 0.6)
         ax.set_ylim(low - 0.5, ys[0] + 0.9)
@@ -211,8 +212,8 @@ def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
         now = seat == game.current and not game.over
         markers(ax, [x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, fc=colour, ec=INK, lw=0.6,
                 zorder=3)
-        ax.text(x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
-                fontsize=9, weight="bold", color=INK, va="center", zorder=3)
+        board_text(ax, x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
+                   fontsize=9, weight="bold", color=INK, va="center", zorder=3)
         places = []
         for k, i in enumerate(order):
             x = x0 + k * (cell + 0.03)
@@ -221,13 +222,13 @@ def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
             fc = _ing_colour(game, i) if has else "white"
             places.append(Rectangle((x, y - 0.5 - cell), cell, cell, fc=fc, ec=INK if has else PALE,
                                     lw=0.6, ls="-" if has else ":"))
-            ax.text(x + cell / 2, y - 0.5 - cell / 2, ingredient_code(game, i), ha="center", va="center",
-                    fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
+            board_text(ax, x + cell / 2, y - 0.5 - cell / 2, ingredient_code(game, i), ha="center", va="center",
+                       fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
         ax.add_collection(PatchCollection(places, match_original=True, zorder=2))
     key = ", ".join(f"{ingredient_code(game, i)} {game.ing_name(i)}" for i in order)
     y = top - 4 * band - 0.1
-    ax.text(x0, y, textwrap.fill(key, 44) + "\nchef 1 filled, chef 2 open", fontsize=8, color="#444444",
-            va="top", linespacing=1.25)
+    board_text(ax, x0, y, textwrap.fill(key, 44) + "\nchef 1 filled, chef 2 open", fontsize=8, color="#444444",
+               va="top", linespacing=1.25)
     if own:
         ax.set_xlim(x0 - 0.1, x0 + width)
         ax.set_ylim(y - 1.3, top + 0.1)

@@ -249,7 +249,7 @@ def draw_company(obj, seat: int, ax=None, *, origin=(0.0, 0.0), viewer=None, tit
         y -= LINE_H * (lines.count("\n") + 1) + 0.05
     if standalone:
         _frame(ax, x0, y0 - height, width, height)
-        ax.set_title(f"Round {cp.round}: player {seat}'s company", fontsize=10)
+        ax.set_title(f"Round {cp.round}: Player {seat}'s company", fontsize=10)
     return ax
 
 

@@ -21,5 +21,5 @@ class OrderOfBusiness:
         self.choosers = sorted(slots, key=lambda s: (-slots[s], prev[s]))
         self.new_order, self.step = {}, "order"
         self.say("order", lambda: "Phase 2: Order of Business. Open slots: " + ", ".join(
-            f"player {s} {slots[s]}" for s in self.choosers) + "; they choose positions in this order.",
+            f"Player {s} {slots[s]} slot" + ("" if slots[s] == 1 else "s") for s in self.choosers) + "; they choose positions in this order.",
             ("FCM-0.2", "FCM-2.1", "FCM-2.2"), slots={str(s): slots[s] for s in self.choosers})

@@ -57,7 +57,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         self.chips = None
         self.say("setup", lambda: f"The bank holds ${self.bank}; every player starts with $0 and a CEO with "
                  f"{self.staff.ceo.slots} slots; turn order drawn at random: "
-                 f"{', '.join(f'player {s}' for s in self.order)}.", ("FCM-I31",), bank=self.bank, order=list(self.order))
+                 f"{', '.join(f'Player {s}' for s in self.order)}.", ("FCM-I31",), bank=self.bank, order=list(self.order))
 
     # --- plumbing ---------------------------------------------------------------------------------
     def say(self, kind, text, clauses, player=None, **data):
@@ -136,7 +136,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         """A marketeer at work starts a campaign: it leaves the structure and is busy (marketing layer)."""
         co = self.company(seat)
         if card not in co.work.counts() or self.staff[card].role != "marketeer":
-            raise IllegalChoice(f"player {seat} has no {self.name(card)} at work to start a campaign", ("FCM-3.4",))
+            raise IllegalChoice(f"Player {seat} has no {self.name(card)} at work to start a campaign", ("FCM-3.4",))
         _take_from_work(co, card)
         co.busy.append(card)
 
@@ -205,7 +205,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
                                 decision.clauses)
         if value not in decision.values:
             why = {"hire": "FCM-3.2", "train": "FCM-3.3", "fire": "FCM-5.1", "broke_fire": "FCM-5.3"}.get(decision.kind)
-            raise IllegalChoice(f"{value!r} is not a legal answer to '{decision.prompt}' for player {decision.player}; "
+            raise IllegalChoice(f"{value!r} is not a legal answer to '{decision.prompt}' for Player {decision.player}; "
                                 f"legal: {', '.join(map(repr, decision.values))}", decision.clauses if why is None else (why,))
 
     def apply(self, decision: Decision, value) -> None:
@@ -234,7 +234,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
             if not self.choosers:
                 self.order = [self.new_order[p] for p in range(1, len(self.order) + 1)]
                 self.step = "idle"
-                self.say("turn-order", lambda: "Turn order: " + ", ".join(f"player {s}" for s in self.order) + ".", ("FCM-2.3",),
+                self.say("turn-order", lambda: "Turn order: " + ", ".join(f"Player {s}" for s in self.order) + ".", ("FCM-2.3",),
                          order=list(self.order))
         elif kind == "hire":
             if value != "done":

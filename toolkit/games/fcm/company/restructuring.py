@@ -60,7 +60,7 @@ class Restructuring:
         for card, n in sorted(want.items(), key=lambda kv: staff.order[kv[0]]):
             if n > co.hand[card]:
                 where = (" (busy marketeers stay outside the structure)" if card in co.busy else "")
-                raise IllegalChoice(f"player {seat} has {co.hand[card]} x {self.name(card)} in hand, not {n}{where}",
+                raise IllegalChoice(f"Player {seat} has {co.hand[card]} x {self.name(card)} in hand, not {n}{where}",
                                     ("FCM-1.1", "FCM-1.3"))
         if not fits(s.cards(), staff, co.ceo_slots):
             return s, True

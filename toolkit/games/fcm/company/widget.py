@@ -173,4 +173,4 @@ class StructureBuilder(w.VBox):
             self.result.value = (f"<div style='color:#c0392b'><b>Refused:</b> {html.escape(e.reason)} "
                                  f"[{', '.join(e.clauses)}]</div>" + self._clause_lines(e.clauses))
             return
-        self.result.value = f"<b>Played:</b> player {self.seat} lays the cards face down (FCM-1.1)."
+        self.result.value = f"<b>Played:</b> Player {self.seat} lays the cards face down (FCM-1.1)."

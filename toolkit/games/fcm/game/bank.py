@@ -66,7 +66,7 @@ def break_bank(game, amount: int) -> None:
         for c in co.companies:
             c.ceo_slots = slots
         game.say("bank-break", lambda: f"The bank {rule} ${amount} (it holds ${co.bank - total}): it breaks for the first time. "
-                 "Reserve cards: " + ", ".join(f"player {c.seat} ${c.reserve} ({RESERVE_CARDS[c.reserve]} slots)" for c in co.companies)
+                 "Reserve cards: " + ", ".join(f"Player {c.seat} ${c.reserve} ({RESERVE_CARDS[c.reserve]} slots)" for c in co.companies)
                  + f"; ${total} goes into the bank; from now on every CEO has {slots} slots.",
                  ("FCM-4.7", "FCM-I50", "FCM-I51"), breaks=1, added=total, slots=slots)
     else:

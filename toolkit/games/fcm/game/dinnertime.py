@@ -175,7 +175,7 @@ def run(game) -> list:
             _cash_milestone(co, s, "first_cash_20")
             _cash_milestone(co, s, "first_cash_100")
         game.income[s - 1] += earned[s]
-    game.say("dinner-end", lambda: "Dinnertime earnings: " + ", ".join(f"player {s} ${earned[s]}" for s in earned)
+    game.say("dinner-end", lambda: "Dinnertime earnings: " + ", ".join(f"Player {s} ${earned[s]}" for s in earned)
              + f"; the bank holds ${co.bank}.", ("FCM-4.4", "FCM-4.7"), earned={str(s): earned[s] for s in earned}, bank=co.bank)
     return records
 
@@ -203,7 +203,7 @@ def explain(rec) -> str:
     head = f"House {rec['house']}{' (garden)' if rec['garden'] else ''} wants {demand}. "
     parts = []
     for r in rec["chains"]:
-        parts.append(f"player {r['seat']}: {r['why']}" + ("" if r["candidate"] else " (out)"))
+        parts.append(f"Player {r['seat']}: {r['why']}" + ("" if r["candidate"] else " (out)"))
     text = head + "Chains: " + "; ".join(parts) + ". "
     if rec["winner"] is None:
         return text + "No chain can serve it: the house stays home and keeps its demand."

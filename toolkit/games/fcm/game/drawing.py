@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, figure_bytes, markers,
-                         new_axes)
+from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, board_text, figure_bytes,
+                         markers, new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -144,9 +144,9 @@ def draw_state(game, viewer=None, ax=None, fast=False):
             y += 0.35 * step
             markers(ax, [x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK,
                     lw=0.6, zorder=6)
-        ax.text(x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
-                parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
-                style="italic" if kind == "next" else "normal", color=INK)
+        board_text(ax, x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
+                   parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
+                   style="italic" if kind == "next" else "normal", color=INK)
         y += step
     ax.set_xlim(left, x1)
     ax.set_ylim(ybottom, ytop)
@@ -189,7 +189,7 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
         h = fmap.houses[rec["house"]]
         hx, hy = _centre(h.squares)
         if rec["winner"] is None:
-            ax.plot([hx], [hy], marker="x", ms=12, mew=2.5, color="#777777", zorder=7)
+            ax.plot([hx + 0.5], [hy - 0.5], marker="x", ms=12, mew=2.5, color="#777777", zorder=7)   # beside its number
             continue
         rest = fmap.restaurants.get(rec["restaurant"])
         if rest is not None:
@@ -231,9 +231,25 @@ def draw_marketing_step(game, k: int, ax=None):
     md._outline_houses(ax, fmap, [int(h) for h in placed], PALETTE["reach"])
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
-        ax.text(x, y - 1.3, f"+{n}", fontsize=8, ha="center", fontweight="bold", color=PALETTE["reach"], zorder=8)
-    md.demand_dots(ax, fmap)
+        ax.text(x, y + 0.42, f"+{n}", fontsize=8, ha="center", va="center", fontweight="bold",   # under its number,
+                color=PALETTE["reach"], zorder=8)                               # inside the house: clear of neighbours
+    md.demand_dots(ax, fmap, demand_after_step(game, k))
     return ax
+
+
+def demand_after_step(game, k: int) -> dict:
+    """``{house: goods}`` as it stood after step ``k`` of the last Marketing phase: the tokens the later steps
+    placed are taken off the end of each house's row (a house keeps its tokens in the order placed, FCM-6.6)."""
+    later = {}
+    for _, placed in game.marketing_log[k + 1:]:
+        for h, n in placed.items():
+            later[int(h)] = later.get(int(h), 0) + n
+    out = {}
+    for h, goods in game.map.demand.items():
+        keep = len(goods) - later.get(h, 0)
+        if keep > 0:
+            out[h] = goods[:keep]
+    return out
 
 
 def draw_cash_timeline(game, ax=None):

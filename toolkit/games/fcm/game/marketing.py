@@ -135,7 +135,7 @@ def run_phase(game) -> list:
         placed = reach.run_campaign(fmap, number, per)
         out.append((number, placed))
         clause = {"billboard": "FCM-6.2", "mailbox": "FCM-6.3", "airplane": "FCM-6.4", "radio": "FCM-6.5"}[c.kind]
-        game.say("demand", lambda: f"Campaign #{number} ({c.kind}, player {c.chain}, {c.good}) "
+        game.say("demand", lambda: f"Campaign #{number} ({c.kind}, Player {c.chain}, {c.good}) "
                  + (("places " + ", ".join(f"{k} on house {h}" for h, k in placed.items())) if placed else "places no demand")
                  + (" (radio milestone: 2 per house)" if per == 2 else "") + ".",
                  ("FCM-6.1", clause, "FCM-6.6") + (("FCM-6.n2",) if per == 2 else ()), c.chain, number=number, placed={str(h): k for h, k in placed.items()})
@@ -151,7 +151,7 @@ def run_phase(game) -> list:
         if back:
             co.release_busy(seat, card)
         game.say("campaign-end", lambda: f"Campaign #{number} has run out and leaves the map; "
-                 + (f"player {seat}'s {co.name(card)} comes back" + (" to the beach." if co.ruleset == "deluxe" else " to the hand.")
+                 + (f"Player {seat}'s {co.name(card)} comes back" + (" to the beach." if co.ruleset == "deluxe" else " to the hand.")
                     if back else "its marketeer was fired earlier: nobody comes back."), ("FCM-6.7", "FCM-I62"), seat, number=number)
     game.demand_log.append({str(n): len(v) for n, v in sorted(fmap.demand.items()) if v})
     return out

@@ -136,7 +136,7 @@ class FcmGame(Setup, Working, Game):
                 self.phase = "restaurants"
                 self.placing = list(reversed(co.order))       # fact 2.3: reverse turn order first
                 self.say("setup-restaurants", lambda: "Starting restaurants, in reverse turn order: "
-                         + ", ".join(f"player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
+                         + ", ".join(f"Player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
             elif ph == "restaurants":
                 if self.placing:
                     if self._start_options():
@@ -201,7 +201,7 @@ class FcmGame(Setup, Working, Game):
                 return
             self.say("game-end", lambda: ("The bank broke: the game ends after Dinnertime, with no Payday. " if self.ending else
                      f"Round {self.co.round} was the last round allowed: the game ends after Dinnertime. ")
-                     + "Cash: " + ", ".join(f"player {s} ${self.company(s).cash}" for s in self.co.order)
+                     + "Cash: " + ", ".join(f"Player {s} ${self.company(s).cash}" for s in self.co.order)
                      + f". Player {best} wins.", ("FCM-4.7", "FCM-I53") if self.ending else ("FCM-I70",), best)
             return
         self.phase = "payday"

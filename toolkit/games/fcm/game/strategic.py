@@ -388,12 +388,12 @@ class StrategicAgent(Agent):
     def _campaign_tile(self, game, d, look, style):
         card = game.tasks[0][1]
         ts = game.map.tileset
-        groups = {}                                  # one tile per kind, the lowest number (runs first)
+        groups = {}              # one tile per kind and size, the lowest number (runs first): same places
         for v in d.values:
             if v == "skip":
                 continue
             n = int(v.split()[1])
-            groups.setdefault((ts.marketing[n].kind, None), v)
+            groups.setdefault((ts.marketing[n].kind, ts.marketing[n].size), v)
         best, best_v = 0.4, "skip"
         co, seat = game.co, d.player
         for (kind, _size), v in groups.items():

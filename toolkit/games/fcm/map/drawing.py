@@ -9,11 +9,12 @@ from __future__ import annotations
 import io
 
 import numpy as np
-from matplotlib.collections import PatchCollection
+from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import PLAYER_COLOURS, board_axes, mark_place, new_axes, static_layer, text_on
+from ....drawing import (PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers, new_axes,
+                         text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -58,10 +59,14 @@ def map_image(fmap: FcmMap) -> np.ndarray:
 
 
 def _rects(ax, boxes, zorder, hatch=None, **style):
-    """Rectangles ``(x, y, width, height)`` as one collection (far faster than one patch each)."""
+    """Rectangles ``(x, y, width, height)`` as one collection of their corners (far faster than one patch each, or
+    a collection of patches, which works out each rectangle's transform)."""
     if not boxes:
         return None
-    coll = PatchCollection([Rectangle((x, y), w, h) for x, y, w, h in boxes], zorder=zorder, hatch=hatch, **style)
+    b = np.asarray(boxes, dtype=float)
+    x0, y0, x1, y1 = b[:, 0], b[:, 1], b[:, 0] + b[:, 2], b[:, 1] + b[:, 3]
+    corners = np.stack([np.stack([x0, x1, x1, x0], 1), np.stack([y0, y0, y1, y1], 1)], 2)
+    coll = PolyCollection(corners, zorder=zorder, hatch=hatch, **style)
     ax.add_collection(coll, autolim=False)
     return coll
 
@@ -96,8 +101,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     h, w = fmap.height, fmap.width
     image, extent = map_image(fmap), (-0.5, w - 0.5, h - 0.5, -0.5)
     if fast:        # a stepper's frame: the squares' picture kept while no house or garden changes it
-        static_layer(ax, ("fcm map", image.shape, image.tobytes()), None,
-                     lambda layer: layer.imshow(image, extent=extent, interpolation="nearest"), extent[:2], extent[2:])
+        image_layer(ax, ("fcm map", image.shape, image.tobytes()), image, extent)
     else:
         ax.imshow(image, extent=extent, interpolation="nearest", zorder=0)
     mark_place(ax, "squares", (-0.5, -0.5, w - 0.5, h - 0.5))    # column 0's left edge, row 0's top edge, ...
@@ -106,17 +110,19 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     bridges = [(r, c) for r, row in enumerate(fmap.terrain) for c, ch in enumerate(row) if ch == BRIDGE]
     # the north-south road passes over the west-east one, drawn with white rails
     _rects(ax, [(c - 0.32, r - 0.5, 0.64, 1.0) for r, c in bridges], fc=PALETTE["road"], ec="none", zorder=2)
-    for r, c in bridges:
-        ax.vlines([c - 0.34, c + 0.34], r - 0.5, r + 0.5, colors="white", lw=1.2, zorder=2)
+    if bridges:             # both rails of every bridge as one collection
+        ax.vlines([c + d for _, c in bridges for d in (-0.34, 0.34)], [r - 0.5 for r, _ in bridges for _ in "ab"],
+                  [r + 0.5 for r, _ in bridges for _ in "ab"], colors="white", lw=1.2, zorder=2)
     for (r, c), drink in fmap.sources():
-        ax.text(c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink, zorder=3)
+        board_text(ax, c, r, _LETTER[drink], ha="center", va="center", fontsize=8, fontweight="bold", color=ink,
+                   zorder=3)
     boxes = []
     for n, house in fmap.houses.items():
         r0, c0, r1, c1 = _bbox(house.squares)
         boxes.append((c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9))
         mark_place(ax, ("house", n), (c0 - 0.45, r0 - 0.45, c1 + 0.45, r1 + 0.45))
-        ax.text((c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9, fontweight="bold",
-                color=ink, zorder=3)
+        board_text(ax, (c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9,
+                   fontweight="bold", color=ink, zorder=3)
     _rects(ax, boxes, fc="none", ec=ink, lw=0.8, zorder=2)
     rests = sorted(fmap.restaurants.values(), key=lambda r: r.rid)
     for opened in (True, False):
@@ -124,11 +130,13 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
         _rects(ax, [(r.top[1] - 0.42, r.top[0] - 0.42, 1.84, 1.84) for r in mine],
                fc=[chain_colour(r.chain) if opened else "white" for r in mine],
                ec=[chain_colour(r.chain) for r in mine], lw=1.5, hatch=None if opened else "////", zorder=4)
-    for r in rests:             # the chain's number on each restaurant, so colour is not the only sign
+    for r in rests:             # "P" and the chain's number, so colour is not the only sign and no house is meant
         mark_place(ax, ("restaurant", r.rid), (r.top[1] - 0.42, r.top[0] - 0.42, r.top[1] + 1.42, r.top[0] + 1.42))
         fc = chain_colour(r.chain) if r.open else "white"
-        ax.text(r.top[1] + 0.5, r.top[0] + 0.5, str(r.chain), ha="center", va="center", fontsize=9,
-                fontweight="bold", color=text_on(fc), zorder=5)
+        dx = -0.22 if "e" in r.corner else 0.22           # off the centre, away from the entrance's white square
+        dy = 0.22 if "n" in r.corner else -0.22
+        board_text(ax, r.top[1] + 0.5 + dx, r.top[0] + 0.5 + dy, f"P{r.chain}", ha="center", va="center", fontsize=9,
+                   fontweight="bold", color=text_on(fc), zorder=5)
     doors = [e for r in rests for e in _roads.entrances(fmap, r)]
     _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
     boxes, colours = [], []
@@ -140,8 +148,9 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        ax.text(x + bw / 2, y + bh / 2, str(cmp.number), ha="center", va="center", fontsize=8,
-                color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5)
+        board_text(ax, x + bw / 2, y + bh / 2, f"#{cmp.number}", ha="center", va="center", fontsize=8,
+                   color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
+                   rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
     ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
@@ -168,19 +177,19 @@ def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
     _rects(ax, boxes, fc="none", ec=colour, lw=lw, zorder=3.5)
 
 
-def demand_dots(ax, fmap: FcmMap):
+def demand_dots(ax, fmap: FcmMap, demand: dict | None = None):
     """A layer on a drawn map: each house's demand tokens as a row of dots along its bottom edge, coloured by
-    good (FCM-6.6); returns the dots, or None when no house has demand."""
-    xs, ys, cs = [], [], []
-    for n, goods in sorted(fmap.demand.items()):
+    good (FCM-6.6); returns the dots (a line of markers for each good), or None when no house has demand.
+    ``demand`` ({house: goods}) draws other tokens than the map's own (the demand at an earlier moment)."""
+    dots = {}
+    for n, goods in sorted((fmap.demand if demand is None else demand).items()):
         r0, c0, r1, _ = _bbox(fmap.houses[n].squares)
         for i, g in enumerate(goods):
+            xs, ys = dots.setdefault(g, ([], []))
             xs.append(c0 - 0.3 + 0.4 * i)
             ys.append(r1 + 0.3)
-            cs.append(PALETTE[g])
-    if not xs:
-        return None
-    return ax.scatter(xs, ys, s=28, c=cs, edgecolors=PALETTE["ink"], linewidths=0.6, zorder=6)
+    return [markers(ax, xs, ys, s=28, fc=PALETTE[g], ec=PALETTE["ink"], lw=0.6, zorder=6)
+            for g, (xs, ys) in dots.items()] or None
 
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):

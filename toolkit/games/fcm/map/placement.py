@@ -95,6 +95,24 @@ def place_starting_restaurant(fmap: FcmMap, chain: int, top, corner: str) -> Res
     return r
 
 
+#: The map layer's rules by the game's names ("original", "deluxe", FCM-I67) and by the short names the map
+#: layer was written with ("RB" for the rulebook, "DLX" for the Deluxe edition).
+MAP_RULESETS = {"original": "RB", "RB": "RB", "deluxe": "DLX", "DLX": "DLX"}
+
+
+def map_rules(ruleset: str) -> str:
+    """``ruleset`` as the map layer's "RB" or "DLX"; a name it does not know is an error, not the original rules.
+
+    >>> map_rules("deluxe"), map_rules("RB")
+    ('DLX', 'RB')
+    """
+    try:
+        return MAP_RULESETS[ruleset]
+    except (KeyError, TypeError):
+        raise ValueError(f"ruleset must be 'original' or 'deluxe' (or the map layer's 'RB' or 'DLX'), "
+                         f"not {ruleset!r}") from None
+
+
 def _range_ok(fmap, chain, squares, entrance, rng, ruleset):
     # the original rules measure from every existing restaurant, coming-soon ones included (FCM-I19)
     opened = fmap.chain_restaurants(chain, open_only=ruleset == "DLX")
@@ -108,6 +126,7 @@ def check_local_restaurant(fmap: FcmMap, chain: int, top, corner: str, ruleset: 
     of an entrance of the chain: RB, of any existing restaurant (coming soon included), some square of it
     touching a road within range; DLX, of an open restaurant, its entrance touching such a road (FCM-3.7, FCM-I19)."""
     clauses = ("FCM-3.7",)
+    ruleset = map_rules(ruleset)
     _check_count(fmap, chain, clauses)
     squares, e = _check_restaurant_shape(fmap, chain, top, corner, clauses)
     if not _range_ok(fmap, chain, squares, e, RANGES["local manager"], ruleset):
@@ -155,7 +174,8 @@ def place_regional_restaurant(fmap: FcmMap, chain: int, top, corner: str, move: 
 
 def legal_restaurants(fmap: FcmMap, chain: int, kind: str = "start", ruleset: str = "RB") -> list:
     """Every legal ``(top, corner)`` for a new restaurant: ``kind`` 'start', 'local' or 'regional' (worked out
-    once per map state: the options and the agents both ask)."""
+    once per map state: the options and the agents both ask). ``ruleset``: 'original' or 'deluxe' (FCM-I19)."""
+    ruleset = map_rules(ruleset)
     return list(fmap.remembered(("restaurants", chain, kind, ruleset),
                                 lambda: tuple(_legal_restaurants(fmap, chain, kind, ruleset))))
 
@@ -356,8 +376,9 @@ def place_campaign(fmap: FcmMap, chain: int, number: int, top, good: str, durati
 def check_airplane(fmap: FcmMap, chain: int, number: int, side: str, first: int,
                    marketeer: str | None = None, duration: int = 1, ruleset: str = "RB") -> None:
     """An airplane outside map edge ``side``, flying over ``span`` rows or columns from ``first``, none past a
-    corner; with ruleset 'DLX' it may not overlap another airplane on that edge (FCM-3.4, FCM-I16)."""
+    corner; with ruleset 'deluxe' ('DLX') it may not overlap another airplane on that edge (FCM-3.4, FCM-I16)."""
     clauses = ("FCM-3.4",)
+    ruleset = map_rules(ruleset)
     kind = _check_marketeer(fmap, number, marketeer, duration, clauses)
     if kind != "airplane":
         _refuse(f"marketing tile {number} is a {kind}, not an airplane", clauses)
