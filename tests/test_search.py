@@ -235,3 +235,47 @@ def test_the_hidden_facts_test_can_fail():
         h = g.determinize(d.player, random.Random(1))
         differs += agent.choose(g, d, random.Random(2)) != agent.choose(h, h.pending(), random.Random(2))
     assert differs > 0
+
+
+# --- belief: believed worlds weighed by the others' public choices --------------------------------------
+def _after_an_answer_to_stay_open(seeds=range(1, 12)):
+    """Disneyland positions of the searching seat, each after the other player answered "stay open?"."""
+    for seed in seeds:
+        for g in positions("disneyland", seed, every=1):
+            d = g.pending()
+            if len(d.values) > 1 and any(c[0] != d.player for c in g.open_calls):
+                yield g
+                break
+
+
+def test_belief_keeps_worlds_that_fit_the_others_answers():
+    """DL-6.2 with the heuristic as the opponent model: worlds kept by ``belief`` fit the other player's
+    answers to "stay open?" more often than plain determinizations, and the test's positions hold some
+    where a plain determinization contradicts an answer (else this check could not fail)."""
+    agent = SearchAgent(playouts=4, belief=8)
+    plain = kept = 0
+    for g in _after_an_answer_to_stay_open():
+        seat, r = g.pending().player, random.Random(3)
+        plain += sum(g.determinize(seat, r).likelihood(seat) > 0.5 for _ in range(40))
+        kept += sum(agent.believe(g, seat, r).likelihood(seat) > 0.5 for _ in range(40))
+    assert plain < kept
+
+
+def test_belief_choices_do_not_change_when_only_hidden_facts_change():
+    """The belief step reads the public record (the answers, the card points and photo counts seen then)
+    and the believed world, never the real photos: after swapping hidden facts by hand or drawing a whole
+    believed state, the same seed gives the same choice and the same likelihoods."""
+    agent = SearchAgent(playouts=12, belief=8)
+    checked = 0
+    for g in _after_an_answer_to_stay_open(range(1, 8)):
+        d = g.pending()
+        seat = d.player
+        for h in (_swap_hidden("disneyland", g, seat, random.Random(5)), g.determinize(seat, random.Random(6))):
+            if h is None or h.fingerprint() == g.fingerprint():
+                continue
+            assert h.view(seat) == g.view(seat)
+            assert agent.choose(g, d, random.Random(21)) == agent.choose(h, h.pending(), random.Random(21))
+            worlds = [x.determinize(seat, random.Random(9)) for x in (g, h)]
+            assert worlds[0].likelihood(seat) == worlds[1].likelihood(seat)
+            checked += 1
+    assert checked >= 3
