@@ -279,3 +279,38 @@ def test_belief_choices_do_not_change_when_only_hidden_facts_change():
             assert worlds[0].likelihood(seat) == worlds[1].likelihood(seat)
             checked += 1
     assert checked >= 3
+
+
+def test_hamburgerspelet_belief_fits_the_real_game_and_keeps_fitting_worlds():
+    """HB-I11 with the perfect-memory heuristic as the opponent model: in heuristic games the real middle
+    always fits every recorded take of an unseen tile (the record and model are right), while plain
+    determinizations often contradict them and worlds kept by ``belief`` do so less."""
+    agent = SearchAgent(playouts=4, belief=16)
+    plain = kept = 0
+    for seed in (1, 2, 3):
+        ps = positions("hamburgerspelet", seed, every=3)
+        assert all(g.likelihood(v) == 1.0 for g in ps for v in (1, 2))
+        for g in ps[::5]:
+            seat, r = g.pending().player, random.Random(3)
+            plain += sum(g.determinize(seat, r).likelihood(seat) == 1.0 for _ in range(10))
+            kept += sum(agent.believe(g, seat, r).likelihood(seat) == 1.0 for _ in range(10))
+    assert plain < kept
+
+
+def test_hamburgerspelet_belief_choices_do_not_change_when_only_hidden_facts_change():
+    """The belief step reads the public record of takes (who, what the square asked for, which spots the
+    taker had seen and when) and the believed world, never the real tiles."""
+    agent = SearchAgent(playouts=12, belief=16)
+    checked = 0
+    for g in positions("hamburgerspelet", 2, every=9, limit=12)[4:]:
+        d = g.pending()
+        seat = d.player
+        if not any(c[0] != seat for c in g.took_unseen):
+            continue
+        for h in (_swap_hidden("hamburgerspelet", g, seat, random.Random(5)), g.determinize(seat, random.Random(6))):
+            if h is None or h.fingerprint() == g.fingerprint():
+                continue
+            assert h.view(seat) == g.view(seat)
+            assert agent.choose(g, d, random.Random(21)) == agent.choose(h, h.pending(), random.Random(21))
+            checked += 1
+    assert checked >= 3
