@@ -145,13 +145,31 @@ def test_disneyland_determinize_keeps_the_good_photos_count():
         assert w.scores()[seat - 1] == g.scores()[seat - 1]
 
 
+def test_disneyland_determinize_remembers_the_photos_the_viewer_looked_at():
+    """DL-I13: a photo the viewer took from the camera or passed in a wish keeps its face in the other
+    player's hand; the photos it never looked at are redrawn (some worlds change their faces)."""
+    redrawn = remembered = 0
+    for g in positions("disneyland", 3, every=1)[::4]:
+        seat = g.pending().player
+        theirs = [p for s, held in enumerate(g.held_photos, 1) if s != seat for p in held]
+        for w in (g.determinize(seat, random.Random(k)) for k in range(4)):
+            for p in theirs:
+                if seat in g.photo_seen.get(p, ()):
+                    assert w.photo_good[p] == g.photo_good[p]
+                    remembered += 1
+                else:
+                    redrawn += w.photo_good[p] != g.photo_good[p]
+    assert remembered and redrawn
+
+
 # --- the search never looks at what its player may not see -------------------------------------------
 def _swap_hidden(name, g, seat, rng):
     """A copy of ``g`` in which two facts hidden from ``seat`` are swapped by hand, or None if there are none."""
     h = g.clone()
     if name == "disneyland":
         piles = [p for p in h.piles.values() if len(set(p)) > 1]
-        others = [p for s, held in enumerate(h.held_photos, 1) if s != seat for p in held]
+        others = [p for s, held in enumerate(h.held_photos, 1) if s != seat for p in held
+                  if seat not in h.photo_seen.get(p, ())]      # a photo the seat has looked at is not hidden
         if others and h.photos and h.photo_good[others[0]] != h.photo_good[h.photos[-1]]:
             a, b = others[0], h.photos[-1]
             h.photo_good = dict(h.photo_good)

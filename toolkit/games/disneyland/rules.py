@@ -132,6 +132,7 @@ class DisneylandGame(Game):
         # every answer to "stay open?" with what everyone saw then (public), for a searcher's belief:
         # (seat, asked, the best other's estimate minus the seat's card points, the seat's photos)
         self.open_calls: list = []
+        self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for their beliefs
         self._asked = _asked(players)
         if self.log:
             self._setup_events()
@@ -320,6 +321,7 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
+            self._looks(p, seat)
             self.points[seat - 1] += self.worth(p)
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
@@ -411,6 +413,7 @@ class DisneylandGame(Game):
             k = int(value.split("@")[1])
             p = self.held_photos[target - 1].pop(k)
             self.held_photos[seat - 1].append(p)
+            self._looks(p, seat, target)
             self._shift(p, target, seat)
             if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
                 self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
@@ -424,6 +427,11 @@ class DisneylandGame(Game):
                 self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
                           ("DL-5.5", "DL-I6"), seat, card=value, target=target)
         self._end_turn()
+
+    def _looks(self, photo, *seats):
+        """``seats`` know this photo's face from now on (DL-I8, DL-I13)."""
+        seen = self.photo_seen.get(photo, ())
+        self.photo_seen[photo] = seen + tuple(s for s in seats if s not in seen)
 
     def _shift(self, item, giver, taker):
         w = self.worth(item)
@@ -494,7 +502,7 @@ class DisneylandGame(Game):
         d["held_photos"] = [list(h) for h in self.held_photos]
         d["points"], d["pos"] = list(self.points), list(self.pos)
         d["events"], d["choices"], d["timeline"] = list(self.events), list(self.choices), list(self.timeline)
-        d["open_calls"] = list(self.open_calls)
+        d["open_calls"], d["photo_seen"] = list(self.open_calls), dict(self.photo_seen)
         return new
 
     @staticmethod
@@ -507,16 +515,18 @@ class DisneylandGame(Game):
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,
         DL-I3), which face-down photos outside the viewer's hand are good (as many good ones as before,
-        DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7)."""
+        DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7). A photo the
+        viewer has looked at (DL-I13: taken from the camera or passed by a wish) keeps its face in another
+        player's hand: the viewer remembers it."""
         # redrawn from a canonical order (sorted cards, photos by place), so that states differing only in
         # hidden facts give the same redrawn state for the same ``rng``
         for pile in self.piles.values():
             pile.sort()
             rng.shuffle(pile)
-        unseen = list(self.photos)
+        unseen, seen = list(self.photos), self.photo_seen
         for s, held in enumerate(self.held_photos, 1):
             if s != viewer:
-                unseen += held
+                unseen += [p for p in held if viewer not in seen.get(p, ())]
         good = sum(self.photo_good[p] for p in unseen)
         flags = [True] * good + [False] * (len(unseen) - good)
         rng.shuffle(flags)           # the camera's order is a matter of which photo is good: dealt by place
