@@ -510,7 +510,7 @@ class DisneylandGame(Game):
         return {"heuristic": DisneylandHeuristic}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 350, "belief": 8}     # about 170 ms a decision under load (benchmarks/README.md)
+    search_options = {"playouts": 350}          # about 170 ms a decision under load (benchmarks/README.md)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,

@@ -638,7 +638,7 @@ class HamburgerGame(Game):
                 "fading-memory": FadingMemory}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 100, "belief": 16}    # about 90 ms a decision under load (benchmarks/README.md)
+    search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,
