@@ -19,7 +19,7 @@ decision, as far as heuristic playouts can tell. With ``--best`` every option (a
 one's gain counted: what a perfect choice at that one decision would add, with the same playouts after it.
 
 Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
-     [--agent KIND] [--gains N [--worlds W] [--best]]
+     [--agent KIND] [--gains N [--worlds W] [--best]] [--set NAME=VALUE ...]
 """
 import argparse
 import math
@@ -69,9 +69,12 @@ def seen_whole(game):
 
 
 def match(name: str, games: int, seed: int = 0, playouts: int | None = None, verbose: bool = False,
-          cheat: bool = False, agent: str = "search") -> dict:
+          cheat: bool = False, agent: str = "search", settings: dict | None = None) -> dict:
     kind = agent_kinds(game_class(name))[agent]
-    timed = Timed(kind() if playouts is None else kind(playouts=playouts))
+    settings = dict(settings or {})
+    if playouts is not None:
+        settings["playouts"] = playouts
+    timed = Timed(kind(**settings))
     wins = 0
     for i in range(games):
         me = 1 + i % 2
@@ -167,8 +170,11 @@ def main():
     ap.add_argument("--gains", type=int, default=0, help="judge the search's picks at N positions instead")
     ap.add_argument("--best", action="store_true", help="with --gains: the best option's gain at each position")
     ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
+    ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                    help="search settings over the game's own, e.g. belief=8 confidence=1.5")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
+    settings = {k: (float(v) if "." in v else int(v)) for k, v in (x.split("=", 1) for x in a.set)}
     for name in a.only:
         if a.gains:
             r = gains(name, a.gains, a.worlds, a.playouts, a.best)
@@ -180,7 +186,7 @@ def main():
                   f"win chance added per change {r['per_change']:+.3f} (standard error {r['se']:.3f}), per position "
                   f"{r['per_position']:+.4f}; {r['ms']:.0f} ms CPU a decision; {r['agent']}", flush=True)
             continue
-        r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose, a.cheat, a.agent)
+        r = match(name, a.games or GAMES[name], a.seed, a.playouts, a.verbose, a.cheat, a.agent, settings)
         who = a.agent + (" (cheating)" if a.cheat else "")
         print(f"{name}: {who} wins {r['wins']}/{r['games']} = {r['rate']:.0%} "
               f"(95% CI {r['low']:.0%}-{r['high']:.0%}) "

@@ -145,13 +145,31 @@ def test_disneyland_determinize_keeps_the_good_photos_count():
         assert w.scores()[seat - 1] == g.scores()[seat - 1]
 
 
+def test_disneyland_determinize_remembers_the_photos_the_viewer_looked_at():
+    """DL-I13: a photo the viewer took from the camera or passed in a wish keeps its face in the other
+    player's hand; the photos it never looked at are redrawn (some worlds change their faces)."""
+    redrawn = remembered = 0
+    for g in positions("disneyland", 3, every=1)[::4]:
+        seat = g.pending().player
+        theirs = [p for s, held in enumerate(g.held_photos, 1) if s != seat for p in held]
+        for w in (g.determinize(seat, random.Random(k)) for k in range(4)):
+            for p in theirs:
+                if seat in g.photo_seen.get(p, ()):
+                    assert w.photo_good[p] == g.photo_good[p]
+                    remembered += 1
+                else:
+                    redrawn += w.photo_good[p] != g.photo_good[p]
+    assert remembered and redrawn
+
+
 # --- the search never looks at what its player may not see -------------------------------------------
 def _swap_hidden(name, g, seat, rng):
     """A copy of ``g`` in which two facts hidden from ``seat`` are swapped by hand, or None if there are none."""
     h = g.clone()
     if name == "disneyland":
         piles = [p for p in h.piles.values() if len(set(p)) > 1]
-        others = [p for s, held in enumerate(h.held_photos, 1) if s != seat for p in held]
+        others = [p for s, held in enumerate(h.held_photos, 1) if s != seat for p in held
+                  if seat not in h.photo_seen.get(p, ())]      # a photo the seat has looked at is not hidden
         if others and h.photos and h.photo_good[others[0]] != h.photo_good[h.photos[-1]]:
             a, b = others[0], h.photos[-1]
             h.photo_good = dict(h.photo_good)
@@ -235,3 +253,82 @@ def test_the_hidden_facts_test_can_fail():
         h = g.determinize(d.player, random.Random(1))
         differs += agent.choose(g, d, random.Random(2)) != agent.choose(h, h.pending(), random.Random(2))
     assert differs > 0
+
+
+# --- belief: believed worlds weighed by the others' public choices --------------------------------------
+def _after_an_answer_to_stay_open(seeds=range(1, 12)):
+    """Disneyland positions of the searching seat, each after the other player answered "stay open?"."""
+    for seed in seeds:
+        for g in positions("disneyland", seed, every=1):
+            d = g.pending()
+            if len(d.values) > 1 and any(c[0] != d.player for c in g.open_calls):
+                yield g
+                break
+
+
+def test_belief_keeps_worlds_that_fit_the_others_answers():
+    """DL-6.2 with the heuristic as the opponent model: worlds kept by ``belief`` fit the other player's
+    answers to "stay open?" more often than plain determinizations, and the test's positions hold some
+    where a plain determinization contradicts an answer (else this check could not fail)."""
+    agent = SearchAgent(playouts=4, belief=8)
+    plain = kept = 0
+    for g in _after_an_answer_to_stay_open():
+        seat, r = g.pending().player, random.Random(3)
+        plain += sum(g.determinize(seat, r).likelihood(seat) > 0.5 for _ in range(40))
+        kept += sum(agent.believe(g, seat, r).likelihood(seat) > 0.5 for _ in range(40))
+    assert plain < kept
+
+
+def test_belief_choices_do_not_change_when_only_hidden_facts_change():
+    """The belief step reads the public record (the answers, the card points and photo counts seen then)
+    and the believed world, never the real photos: after swapping hidden facts by hand or drawing a whole
+    believed state, the same seed gives the same choice and the same likelihoods."""
+    agent = SearchAgent(playouts=12, belief=8)
+    checked = 0
+    for g in _after_an_answer_to_stay_open(range(1, 8)):
+        d = g.pending()
+        seat = d.player
+        for h in (_swap_hidden("disneyland", g, seat, random.Random(5)), g.determinize(seat, random.Random(6))):
+            if h is None or h.fingerprint() == g.fingerprint():
+                continue
+            assert h.view(seat) == g.view(seat)
+            assert agent.choose(g, d, random.Random(21)) == agent.choose(h, h.pending(), random.Random(21))
+            worlds = [x.determinize(seat, random.Random(9)) for x in (g, h)]
+            assert worlds[0].likelihood(seat) == worlds[1].likelihood(seat)
+            checked += 1
+    assert checked >= 3
+
+
+def test_hamburgerspelet_belief_fits_the_real_game_and_keeps_fitting_worlds():
+    """HB-I11 with the perfect-memory heuristic as the opponent model: in heuristic games the real middle
+    always fits every recorded take of an unseen tile (the record and model are right), while plain
+    determinizations often contradict them and worlds kept by ``belief`` do so less."""
+    agent = SearchAgent(playouts=4, belief=16)
+    plain = kept = 0
+    for seed in (1, 2, 3):
+        ps = positions("hamburgerspelet", seed, every=3)
+        assert all(g.likelihood(v) == 1.0 for g in ps for v in (1, 2))
+        for g in ps[::5]:
+            seat, r = g.pending().player, random.Random(3)
+            plain += sum(g.determinize(seat, r).likelihood(seat) == 1.0 for _ in range(10))
+            kept += sum(agent.believe(g, seat, r).likelihood(seat) == 1.0 for _ in range(10))
+    assert plain < kept
+
+
+def test_hamburgerspelet_belief_choices_do_not_change_when_only_hidden_facts_change():
+    """The belief step reads the public record of takes (who, what the square asked for, which spots the
+    taker had seen and when) and the believed world, never the real tiles."""
+    agent = SearchAgent(playouts=12, belief=16)
+    checked = 0
+    for g in positions("hamburgerspelet", 2, every=9, limit=12)[4:]:
+        d = g.pending()
+        seat = d.player
+        if not any(c[0] != seat for c in g.took_unseen):
+            continue
+        for h in (_swap_hidden("hamburgerspelet", g, seat, random.Random(5)), g.determinize(seat, random.Random(6))):
+            if h is None or h.fingerprint() == g.fingerprint():
+                continue
+            assert h.view(seat) == g.view(seat)
+            assert agent.choose(g, d, random.Random(21)) == agent.choose(h, h.pending(), random.Random(21))
+            checked += 1
+    assert checked >= 3

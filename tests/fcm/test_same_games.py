@@ -65,7 +65,7 @@ GAMES = [
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
     # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
     # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
-    (4, 600, 'heuristic', None, True, '4e4049c41f57027b', 476, '91d32f919f16a9b8'),
+    (4, 600, 'heuristic', None, True, '563e09893942f751', 477, 'ffa48794316446c3'),
     (3, 601, 'heuristic', None, False, '17a253255a07d177', 269, ''),
     (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, 'd0fa49e0adf84b79'),
     (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),

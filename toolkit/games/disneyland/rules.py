@@ -8,6 +8,7 @@ Decision(player=1, kind='roll', values=('roll',))
 """
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from itertools import combinations
 
@@ -128,6 +129,10 @@ class DisneylandGame(Game):
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
         self.closing_turn = None  # the turn in which the park would first have closed
+        # every answer to "stay open?" with what everyone saw then (public), for a searcher's belief:
+        # (seat, asked, the best other's estimate minus the seat's card points, the seat's photos)
+        self.open_calls: list = []
+        self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for their beliefs
         self._asked = _asked(players)
         if self.log:
             self._setup_events()
@@ -316,6 +321,7 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
+            self._looks(p, seat)
             self.points[seat - 1] += self.worth(p)
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
@@ -407,6 +413,7 @@ class DisneylandGame(Game):
             k = int(value.split("@")[1])
             p = self.held_photos[target - 1].pop(k)
             self.held_photos[seat - 1].append(p)
+            self._looks(p, seat, target)
             self._shift(p, target, seat)
             if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
                 self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
@@ -421,6 +428,11 @@ class DisneylandGame(Game):
                           ("DL-5.5", "DL-I6"), seat, card=value, target=target)
         self._end_turn()
 
+    def _looks(self, photo, *seats):
+        """``seats`` know this photo's face from now on (DL-I8, DL-I13)."""
+        seen = self.photo_seen.get(photo, ())
+        self.photo_seen[photo] = seen + tuple(s for s in seats if s not in seen)
+
     def _shift(self, item, giver, taker):
         w = self.worth(item)
         self.points[giver - 1] -= w
@@ -428,6 +440,8 @@ class DisneylandGame(Game):
 
     def _stay_open(self, seat, value):
         asked = self.stage[1]
+        best_other = max(DisneylandHeuristic._estimate(self, s) for s in range(1, self.players + 1) if s != seat)
+        self.open_calls.append((seat, value == "ask", best_other - self.card_points(seat), tuple(self.held_photos[seat - 1])))
         if value == "ask":
             self.stops_called += 1
             lander = self.current
@@ -473,26 +487,46 @@ class DisneylandGame(Game):
         self.current = self.current % self.players + 1                    # DL-3.6: clockwise
         self.stage = ("roll",)
 
+    def __deepcopy__(self, memo):
+        """A copy for histories, clones and the search's believed worlds: the mutable state is copied; the
+        board, its cards, the photo faces (replaced whole, never changed in place) and the decisions are
+        shared. A generic deep copy walked the board every time (two thirds of a search's CPU)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["options"] = copy.deepcopy(self.options, memo)
+        d["streams"] = copy.deepcopy(self.streams, memo)     # each generator's state copied (core/rng.py)
+        d["piles"] = {c: list(p) for c, p in self.piles.items()}
+        d["photos"] = list(self.photos)
+        d["held_cards"] = [list(h) for h in self.held_cards]
+        d["held_photos"] = [list(h) for h in self.held_photos]
+        d["points"], d["pos"] = list(self.points), list(self.pos)
+        d["events"], d["choices"], d["timeline"] = list(self.events), list(self.choices), list(self.timeline)
+        d["open_calls"], d["photo_seen"] = list(self.open_calls), dict(self.photo_seen)
+        return new
+
     @staticmethod
     def agents():
         return {"heuristic": DisneylandHeuristic}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 150}          # about 200 ms a decision (benchmarks/bench_search.py)
+    search_options = {"playouts": 350}          # about 170 ms a decision under load (benchmarks/README.md)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,
         DL-I3), which face-down photos outside the viewer's hand are good (as many good ones as before,
-        DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7)."""
+        DL-5.2), and the hand holding the smiling star while the viewer is not its hider (DL-I7). A photo the
+        viewer has looked at (DL-I13: taken from the camera or passed by a wish) keeps its face in another
+        player's hand: the viewer remembers it."""
         # redrawn from a canonical order (sorted cards, photos by place), so that states differing only in
         # hidden facts give the same redrawn state for the same ``rng``
         for pile in self.piles.values():
             pile.sort()
             rng.shuffle(pile)
-        unseen = list(self.photos)
+        unseen, seen = list(self.photos), self.photo_seen
         for s, held in enumerate(self.held_photos, 1):
             if s != viewer:
-                unseen += held
+                unseen += [p for p in held if viewer not in seen.get(p, ())]
         good = sum(self.photo_good[p] for p in unseen)
         flags = [True] * good + [False] * (len(unseen) - good)
         rng.shuffle(flags)           # the camera's order is a matter of which photo is good: dealt by place
@@ -502,6 +536,20 @@ class DisneylandGame(Game):
             st = self.stage
             self.stage = st[:2] + ("left" if rng.random() < 0.5 else "right",) + st[3:]
         self.recount()
+
+    def likelihood(self, viewer):
+        """How likely the other players' answers to "stay open?" were in this world, if they play as the
+        heuristic does (ask when their own points are at most the best other's estimate): each answer
+        that fits the world's photos counts 1 - SLIP, each that does not SLIP. The record holds only what
+        everyone saw then (card points, how many photos each held); the photos' faces are this world's."""
+        p, worth = 1.0, self.worth
+        for seat, asked, room, photos in self.open_calls:
+            if seat != viewer:
+                p *= (1.0 - SLIP) if (sum(map(worth, photos)) <= room) == asked else SLIP
+        return p
+
+
+SLIP = 0.05     # the chance a believed opponent answers "stay open?" against its rule (a soft model)
 
 
 class DisneylandHeuristic(Agent):

@@ -60,14 +60,14 @@ STYLES = {s.name: s for s in (
     Style("price-war", "burger", ("mailbox", "billboard", "airplane", "radio"), OPENING + (
         "pricing_manager", "burger_cook", "management_trainee", "junior_vice_president", "local_manager",
         "waitress", "recruiting_girl", "discount_manager", "trainer", "pricing_manager",
-        "recruiting_manager", "errand_boy", "campaign_manager", "waitress", "burger_cook", "cart_operator",
-        "vice_president", "discount_manager", "marketing_trainee", "waitress", "hr_director", "brand_manager"),
+        "recruiting_manager", "hr_director", "errand_boy", "campaign_manager", "waitress", "burger_cook",
+        "cart_operator", "vice_president", "discount_manager", "marketing_trainee", "waitress", "brand_manager"),
         100, cheap=3.0, description="the lowest price in town: pricing and discount managers, waitresses to win ties"),
     Style("many-restaurants", "pizza", ("mailbox", "airplane", "billboard", "radio"), OPENING + (
         "pizza_cook", "management_trainee", "junior_vice_president", "local_manager", "recruiting_girl", "trainer",
-        "junior_vice_president", "local_manager", "errand_boy", "regional_manager", "campaign_manager",
-        "new_business_developer", "waitress", "coach", "cart_operator", "pizza_chef", "brand_manager",
-        "executive_vice_president", "truck_driver", "marketing_trainee"), 300,
+        "junior_vice_president", "local_manager", "errand_boy", "regional_manager", "executive_vice_president",
+        "campaign_manager", "new_business_developer", "waitress", "coach", "cart_operator", "pizza_chef",
+        "brand_manager", "truck_driver", "marketing_trainee"), 300,
         description="three restaurants early (local and regional managers) and new houses beside them"),
     Style("gardens-luxury", "burger", ("billboard", "airplane", "mailbox", "radio"), OPENING + (
         "burger_cook", "management_trainee", "junior_vice_president", "local_manager", "new_business_developer",
