@@ -7,7 +7,7 @@ import pytest
 from toolkit.core import SearchAgent, game_names, make_agents, new_game
 from toolkit.core.registry import agent_kinds, game_class
 
-PLAYOUTS = {"fcm": 2}          # FCM's playouts are whole strategic games cut after 40 decisions: a few are enough to test
+PLAYOUTS = {"fcm": 2}          # FCM's playouts (strategic agents, cut after 40 decisions) are long: a few are enough
 
 
 def small_search(name, **kw):
