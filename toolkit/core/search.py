@@ -204,10 +204,14 @@ class SearchAgent(Agent):
         if not final:
             return default
         best = max(final, key=lambda v: (self.last[v][1], self.last[v][0]))
-        g = gains[best]
-        n = len(g)
-        mean = sum(g) / n
-        var = max(sum((x - mean) ** 2 for x in g) / max(1, n - 1), 0.01)
+        return self._guarded(best, gains[best], default)
+
+    def _guarded(self, best, gains, default):
+        """``best`` if its paired gains over ``default`` are above ``confidence`` standard errors, else
+        ``default`` (the variance floored, so that a few equal playouts do not look certain)."""
+        n = len(gains)
+        mean = sum(gains) / n
+        var = max(sum((x - mean) ** 2 for x in gains) / max(1, n - 1), 0.01)
         return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else default
 
     def _played_out(self, world, cands, seat, seed) -> dict:

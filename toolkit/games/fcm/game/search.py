@@ -22,15 +22,14 @@ playouts it is deterministic.
 """
 from __future__ import annotations
 
-import math
 import random
 
 from ....core.search import SearchAgent
 from .strategic import StrategicAgent
 from .styles import STYLES
 
-#: Decisions whose options the search compares: placements, campaigns, foods, drinks and firing, where the
-#: styles' picks differ and the difference shows within a few rounds.
+#: Decisions whose options the search compares: placements, campaigns, foods, drinks, turn order, hiring,
+#: training and firing, where the styles' picks differ and the difference shows within a few rounds.
 SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "developer", "developer_place",
                       "campaign_tile", "campaign_place", "campaign_good", "kitchen", "errand", "route",
                       "turn_order", "fire", "hire", "train"})
@@ -75,7 +74,7 @@ class FcmSearchAgent(SearchAgent):
             return super().choose(game, decision, rng)
         self._policies = {}
         r = random.Random(rng.getrandbits(63))       # one draw from the seat's stream: the rest is ours
-        first = game.determinize(decision.player, r)
+        first = self.believe(game, decision.player, r)
         first.quiet()
         d = first.pending()
         default = self.own.choose(first, d, r)
@@ -101,7 +100,7 @@ class FcmSearchAgent(SearchAgent):
         gains = {v: [] for v in cands[1:]}
         world = first
         for _ in range(worlds):
-            world = world or game.determinize(seat, r)
+            world = world or self.believe(game, seat, r)
             world.quiet()
             out = self._played_out(world, cands, seat, r.getrandbits(63))
             for v in cands[1:]:
@@ -109,10 +108,7 @@ class FcmSearchAgent(SearchAgent):
             world = None
         self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items()}
         best = max(cands[1:], key=lambda v: self.last[v][1])
-        g = gains[best]
-        n, mean = len(g), sum(g) / len(g)
-        var = max(sum((x - mean) ** 2 for x in g) / max(1, n - 1), 0.01)
-        return best if mean > 0 and mean > self.confidence * math.sqrt(var / n) else cands[0]
+        return self._guarded(best, gains[best], cands[0])
 
 
 __all__ = ["FcmSearchAgent", "SEARCHED"]
