@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from ....core.agents import Agent
 from ....core.errors import IllegalChoice
@@ -46,17 +47,11 @@ def _cards(structure: str) -> list[str]:
     return [c for c in re.split(r"[(),\s]+", structure) if c]
 
 
-_COUNTED: dict = {}        # structure text -> its cards counted: the same texts come back round after round
-
-
+@lru_cache(maxsize=50_000)
 def _counted(structure: str) -> Counter:
-    """The cards of a structure text, counted (remembered; never changed by the caller)."""
-    got = _COUNTED.get(structure)
-    if got is None:
-        if len(_COUNTED) > 50_000:
-            _COUNTED.clear()
-        got = _COUNTED[structure] = Counter(_cards(structure))
-    return got
+    """The cards of a structure text, counted (remembered: the same texts come back round after round; the
+    caller never changes it)."""
+    return Counter(_cards(structure))
 
 
 class StrategicAgent(Agent):
