@@ -125,9 +125,9 @@ def test_summary_columns_for_simulate():
 
 
 def test_deluxe_ruleset_reaches_the_map_layer():
-    from toolkit.games.fcm.game import marketing
+    from toolkit.games.fcm.map.placement import map_rules
     g = FcmGame(players=2, seed=1, options={"ruleset": "deluxe"})
-    assert marketing.map_ruleset(g) == "DLX" and g.co.ruleset == "deluxe"
+    assert g.co.ruleset == "deluxe" and map_rules(g.co.ruleset) == "DLX"
 
 
 def test_every_kind_of_decision_refuses_a_bad_answer_and_changes_nothing():

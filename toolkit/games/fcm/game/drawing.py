@@ -14,6 +14,7 @@ from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
 from ..map.roads import entrances
 from .dinnertime import unit_price
+from .marketing import demand_after_step
 
 #: Colours told apart by colour: the chains (restaurants, arrows, lines: each also labelled by number) and the
 #: goods of the demand dots (with a key beside the map).
@@ -235,21 +236,6 @@ def draw_marketing_step(game, k: int, ax=None):
                 color=PALETTE["reach"], zorder=8)                               # inside the house: clear of neighbours
     md.demand_dots(ax, fmap, demand_after_step(game, k))
     return ax
-
-
-def demand_after_step(game, k: int) -> dict:
-    """``{house: goods}`` as it stood after step ``k`` of the last Marketing phase: the tokens the later steps
-    placed are taken off the end of each house's row (a house keeps its tokens in the order placed, FCM-6.6)."""
-    later = {}
-    for _, placed in game.marketing_log[k + 1:]:
-        for h, n in placed.items():
-            later[int(h)] = later.get(int(h), 0) + n
-    out = {}
-    for h, goods in game.map.demand.items():
-        keep = len(goods) - later.get(h, 0)
-        if keep > 0:
-            out[h] = goods[:keep]
-    return out
 
 
 def draw_cash_timeline(game, ax=None):

@@ -23,10 +23,6 @@ def marketeer_name(card: str) -> str:
     return card.replace("_", " ")
 
 
-def map_ruleset(game) -> str:
-    return "DLX" if game.co.ruleset == "deluxe" else "RB"
-
-
 def free_tiles(game, card: str) -> list[int]:
     """Marketing tiles in play, not on the map, of a kind ``card`` may place (FCM-3.4, FCM-I18)."""
     kinds, _ = MARKETEERS[marketeer_name(card)]
@@ -68,7 +64,7 @@ def places(game, seat: int, card: str, number: int) -> list[str]:
         length = fmap.height if side in ("w", "e") else fmap.width
         for first in range(0, length - span + 1):
             try:
-                check_airplane(fmap, seat, number, side, first, name, 1, map_ruleset(game))
+                check_airplane(fmap, seat, number, side, first, name, 1, game.co.ruleset)
             except IllegalChoice:
                 continue
             out.append(f"{side} {first}")
@@ -80,7 +76,7 @@ def check_place(game, seat, card, number, value) -> None:
     name = marketeer_name(card)
     if fmap.tileset.marketing[number].kind == "airplane":
         side, first = value.split()
-        check_airplane(fmap, seat, number, side, int(first), name, 1, map_ruleset(game))
+        check_airplane(fmap, seat, number, side, int(first), name, 1, game.co.ruleset)
     else:
         top, turned = parse_place(value)
         check_campaign(fmap, seat, number, top, turned, name)
@@ -154,4 +150,20 @@ def run_phase(game) -> list:
                  + (f"Player {seat}'s {co.name(card)} comes back" + (" to the beach." if co.ruleset == "deluxe" else " to the hand.")
                     if back else "its marketeer was fired earlier: nobody comes back."), ("FCM-6.7", "FCM-I62"), seat, number=number)
     game.demand_log.append({str(n): len(v) for n, v in sorted(fmap.demand.items()) if v})
+    return out
+
+
+def demand_after_step(game, k: int) -> dict:
+    """``{house: goods}`` as it stood after step ``k`` of the last Marketing phase (``game.marketing_log``): the
+    tokens the later steps placed taken off the end of each house's row (tokens are kept in the order they
+    arrived, FCM-I9)."""
+    later = {}
+    for _, placed in game.marketing_log[k + 1:]:
+        for h, n in placed.items():
+            later[int(h)] = later.get(int(h), 0) + n
+    out = {}
+    for h, goods in game.map.demand.items():
+        keep = len(goods) - later.get(h, 0)
+        if keep > 0:
+            out[h] = goods[:keep]
     return out

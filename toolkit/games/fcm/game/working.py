@@ -120,7 +120,7 @@ class Working:
             return Decision(seat, "developer_place", f"Where does the {what} go?",
                             opts or [Option("cancel", "no legal place: place nothing")], ("FCM-3.6", "FCM-I8"))
         if kind == "local":
-            vals = [f"{r},{c} {k}" for (r, c), k in legal_restaurants(fmap, seat, "local", marketing.map_ruleset(self))]
+            vals = [f"{r},{c} {k}" for (r, c), k in legal_restaurants(fmap, seat, "local", self.co.ruleset)]
             opts = [Option("skip", "place no restaurant")] + [Option(v, f"coming-soon restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
             return Decision(seat, "local_manager", "Local Manager: place a new restaurant within road range 3", opts, ("FCM-3.7", "FCM-I19"))
         if kind == "regional":
@@ -235,7 +235,7 @@ class Working:
         elif kind == "local_manager":
             if value != "skip":
                 top, corner = _pos(value)
-                r = place_local_restaurant(fmap, seat, top, corner, marketing.map_ruleset(self))
+                r = place_local_restaurant(fmap, seat, top, corner, self.co.ruleset)
                 co.company(seat).coming_soon.append(r.rid)
                 self.say("restaurant", lambda: f"Player {seat}'s Local Manager places restaurant {r.rid} at {top} (coming soon).",
                          ("FCM-3.7", "FCM-I19"), seat, rid=r.rid)
