@@ -28,6 +28,12 @@ from matplotlib.colors import to_rgb
 FRAME_DPI = 96
 #: The size in inches of a state's frame (``draw_state``): 912 x 500 px at ``FRAME_DPI``.
 FRAME_SIZE = (9.5, 5.2)
+#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 518 x 634 px at
+#: ``FRAME_DPI``. In a 1024 x 768 window the page's title and controls leave about 600 px of height and the
+#: decision column about 640 px of width, so it shows at 0.95 of its size; a wide frame there shows at 0.69.
+TALL_FRAME_SIZE = (5.4, 6.6)
+#: The two arrangements of a state's frame a game's ``draw_state`` offers (``layout=``).
+LAYOUTS = ("wide", "tall")
 #: The widest a figure is shown, in pixels; a wider figure is shown scaled down to this width.
 SHOWN_WIDTH = 960
 #: The smallest text, in points at the size shown.
