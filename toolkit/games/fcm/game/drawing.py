@@ -5,10 +5,11 @@ come from ``dinnertime.run`` and ``marketing.run_phase``.
 """
 from __future__ import annotations
 
+import re
 import textwrap
 
-from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, board_axes, board_text, figure_bytes,
-                         markers, new_axes)
+from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, LAYOUTS, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes,
+                         board_text, figure_bytes, markers, new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -42,11 +43,28 @@ def _centre(squares):
     return (min(cs) + max(cs)) / 2, (min(rs) + max(rs)) / 2
 
 
-def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) -> list[str]:
+def _wrap(text: str, width: int, whole_items: bool = False) -> list[str]:
+    """``text`` as indented lines of at most ``width`` characters; ``whole_items`` breaks a list only after its
+    commas and semicolons ("1 Junior Vice President" kept on one line), a word at a time only for a longer item."""
+    if not whole_items:
+        return textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="      ")
+    lines = ["  "]
+    for item in re.split(r"(?<=[,;]) +", text):
+        if len(lines[-1]) + len(item) + (not lines[-1].isspace()) <= width:
+            lines[-1] += ("" if lines[-1].isspace() else " ") + item
+        elif len(item) + 6 <= width:
+            lines.append("      " + item)
+        else:
+            head = lines[-1] if lines[-1].isspace() else lines[-1] + " "
+            lines[-1:] = textwrap.wrap(head + item, width, subsequent_indent="      ")
+    return lines
+
+
+def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, whole_items: bool = False) -> list[str]:
     """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
-    ``width`` characters: long lists wrap onto more lines rather than being cut. For a crowded panel,
-    ``brief`` 1 counts the milestones instead of naming them, 2 also counts the cards at work, on the beach
-    and busy."""
+    ``width`` characters: long lists wrap onto more lines rather than being cut (``whole_items``: after an
+    item). For a crowded panel, ``brief`` 1 counts the milestones instead of naming them, 2 also counts the cards
+    at work, on the beach and busy, 3 also the cards in hand."""
     co = game.co
     c = co.company(seat)
     price = unit_price(co, seat)[0]
@@ -54,6 +72,7 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) 
     hand = sum(c.hand.values())
     if viewer is None or viewer == seat:
         hand_text = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.hand.items()) if n) or "empty"
+        hand_text = f"{hand} card(s)" if brief >= 3 and hand else hand_text
     else:
         hand_text = f"{hand} card(s), hidden"
     work = c.work.text(co.staff) or "CEO alone"
@@ -61,7 +80,12 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) 
     busy = ", ".join(co.name(b) for b in c.busy) or "nobody"
     held = (f"{len(c.milestones)} held" if brief else
             ", ".join(co.ms[m].name.replace("First ", "") for m in c.milestones) or "none")
-    lines = [f"Player {seat}: ${c.cash}   unit price ${price}   sold {game.sales[seat - 1]}"]
+    sold = game.sales[seat - 1]
+    # the chain's line is bold and follows its colour's square: shortened where a narrow panel has no room
+    heads = (f"Player {seat}: ${c.cash}   unit price ${price}   sold {sold}",
+             f"Player {seat}: ${c.cash}  unit price ${price}  sold {sold}",
+             f"Player {seat}: ${c.cash}  price ${price}  sold {sold}")
+    lines = [next((h for h in heads if len(h) <= width - 3), heads[-1])]
     if brief >= 2:
         at_work = sum(1 + len(r) for _, r in c.work.items)
         texts = (f"{at_work} at work, {sum(c.beach.values())} on the beach, {len(c.busy)} busy;  goods: {goods}",
@@ -70,11 +94,11 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0) 
         texts = (f"at work: {work}", f"beach: {beach}", f"hand: {hand_text}", f"busy: {busy};  goods: {goods}",
                  f"milestones: {held}")
     for text in texts:
-        lines += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="      ")
-    return lines + face_down_lines(game, seat, viewer, width)
+        lines += _wrap(text, width, whole_items)
+    return lines + face_down_lines(game, seat, viewer, width, whole_items)
 
 
-def face_down_lines(game, seat: int, viewer=None, width: int = 70) -> list[str]:
+def face_down_lines(game, seat: int, viewer=None, width: int = 70, whole_items: bool = False) -> list[str]:
     """What ``seat`` has laid face down and not yet revealed (FCM-1.1, FCM-I31, FCM-I39, FCM-I42): its own view
     and the class view say what, every other view only that something lies there."""
     co = game.co
@@ -84,23 +108,48 @@ def face_down_lines(game, seat: int, viewer=None, width: int = 70) -> list[str]:
     what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
     if viewer is None or viewer == seat:
         shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
-        return textwrap.wrap(f"face down: {shown}", width, initial_indent="  ", subsequent_indent="      ")
+        return _wrap(f"face down: {shown}", width, whole_items)
     return [f"  face down: {what} (hidden)"]
+
+
+def _head_lines(game, width=None) -> list:
+    """The panel's first lines: the round, phase, bank and breaks, and the turn order (wrapped to ``width``)."""
+    co = game.co
+    texts = (f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   bank ${co.bank}   breaks {game.breaks}",
+             "turn order: " + ", ".join(f"Player {s}" for s in co.order))
+    return [(t, "head", None) for text in texts for t in ([text] if width is None else textwrap.wrap(text, width))]
+
+
+def _next_lines(game, chars) -> list:
+    """The decision to come, wrapped to ``chars`` (none once the game is over)."""
+    d = game.pending()
+    if d is None:
+        return []
+    return [(t, "next", None) for t in textwrap.wrap(f"Next: Player {d.player}: {d.prompt}", chars)]
+
+
+def _chain_lines(game, seat, viewer, chars, brief, whole_items=False) -> list:
+    return [(line, "chain" if i == 0 else "text", seat)
+            for i, line in enumerate(player_lines(game, seat, viewer, chars, brief, whole_items))]
 
 
 def _panel(game, viewer, chars, brief):
     """The side panel's lines: (text, kind, seat)."""
-    co = game.co
-    lines = [(f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   bank ${co.bank}   breaks "
-              f"{game.breaks}", "head", None),
-             ("turn order: " + ", ".join(f"Player {s}" for s in co.order), "head", None)]
+    lines = _head_lines(game)
     for s in range(1, game.players + 1):
-        for i, line in enumerate(player_lines(game, s, viewer, width=chars, brief=brief)):
-            lines.append((line, "chain" if i == 0 else "text", s))
-    d = game.pending()
-    if d is not None:
-        lines += [(t, "next", None) for t in textwrap.wrap(f"Next: Player {d.player}: {d.prompt}", chars)]
-    return lines
+        lines += _chain_lines(game, s, viewer, chars, brief)
+    return lines + _next_lines(game, chars)
+
+
+def _put(ax, x, y, step, text, kind, seat):
+    """One panel line with its top at ``y``: a chain's first line bold after a square of its colour, the head
+    bold, the next decision in italics."""
+    if kind == "chain":
+        markers(ax, [x + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK, lw=0.6,
+                zorder=6)
+    board_text(ax, x + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
+               parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
+               style="italic" if kind == "next" else "normal", color=INK)
 
 
 def _map_room(fmap):
@@ -111,13 +160,19 @@ def _map_room(fmap):
     return -0.5 - room["w"], fmap.width - 0.5 + room["e"], -0.5 - room["n"], fmap.height - 0.5 + room["s"]
 
 
-def draw_state(game, viewer=None, ax=None, fast=False):
+def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     """The map with restaurants, campaigns and demand, and a panel with the round, phase, bank, turn order and
     every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
 
-    The frame is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at least 4.3
-    inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows. ``fast=True`` (for
-    steppers) keeps the map's squares as a picture while they stay the same (``static_layer``)."""
+    ``layout="wide"`` (notebooks) is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at
+    least 4.3 inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows.
+    ``layout="tall"`` (steppers) is ``TALL_FRAME_SIZE``: the map above, the players below, two to a row
+    (``_draw_tall``). ``fast=True`` (for steppers) keeps the map's squares as a picture while they stay the
+    same (``image_layer``)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
+    if layout == "tall":
+        return _draw_tall(game, viewer, ax, fast)
     fmap = game.map
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.94))
     fig_w, fig_h = ax.figure.get_size_inches()
@@ -143,16 +198,79 @@ def draw_state(game, viewer=None, ax=None, fast=False):
     for text, kind, seat in lines:
         if kind == "chain":
             y += 0.35 * step
-            markers(ax, [x0 + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK,
-                    lw=0.6, zorder=6)
-        board_text(ax, x0 + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
-                   parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
-                   style="italic" if kind == "next" else "normal", color=INK)
+        _put(ax, x0, y, step, text, kind, seat)
         y += step
     ax.set_xlim(left, x1)
     ax.set_ylim(ybottom, ytop)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
     ax.set_title(title, fontsize=11, x=1.0, ha="right")     # over the panel: airplanes stand above the map
+    return board_axes(ax)
+
+
+TALL_LINE = 0.145        # inches from one line of the tall frame's 8-point text to the next
+CHAR = 6.1 / FRAME_DPI   # inches an 8-point character takes, about (digits 7 px, most letters less)
+BOLD = 6.6 / FRAME_DPI
+#: Lines the tall frame keeps for the players' blocks below the map, by the number of players (most blocks take
+#: five or six lines): the map's size is set by them (the same on every step of a game); blocks that need more are
+#: told more briefly, at last cut short.
+TALL_BLOCKS = {2: 8, 3: 11, 4: 12, 5: 16}
+
+
+def _fit_blocks(game, viewer, chars, room, rows):
+    """Each player's lines for the tall panel, as briefly as they need to be for ``room`` lines in ``rows`` rows
+    of two, and how many lines each row takes."""
+    def height(blocks):
+        return [max(len(b) for b in blocks[i:i + 2]) for i in range(0, len(blocks), 2)]
+    for brief in (0, 1, 2, 3):
+        blocks = [_chain_lines(game, s, viewer, chars, brief, True) for s in range(1, game.players + 1)]
+        if sum(height(blocks)) <= room:
+            return blocks, height(blocks)
+    cap = max(2, int(room // rows))     # still too long (a class view's long hands): each block cut short
+    for b in blocks:
+        if len(b) > cap:
+            text, kind, seat = b[cap - 1]
+            b[cap - 1:] = [(text[:chars - 2].rstrip(" ,;") + " \u2026", kind, seat)]
+    return blocks, height(blocks)
+
+
+def _draw_tall(game, viewer, ax, fast):
+    """The stepper's frame, ``TALL_FRAME_SIZE``: the map across the top as large as the room left by the panel
+    lets it be (that room is kept for ``TALL_BLOCKS`` lines, so the map keeps its size from step to step); below
+    it the round and turn order, the players' blocks two to a row, and the next decision."""
+    fmap = game.map
+    ax = new_axes(ax, size=TALL_FRAME_SIZE, margins=(0.005, 0.005, 0.995, 1 - 0.32 / TALL_FRAME_SIZE[1]))
+    fig_w, fig_h = ax.figure.get_size_inches()
+    pos = ax.get_position()
+    box_w, box_h = fig_w * pos.width, fig_h * pos.height
+    left, right, top, bottom = _map_room(fmap)
+    rows = (game.players + 1) // 2
+    kept = 2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2      # the head, the blocks, the next decision
+    scale = min(box_w / (right - left), (box_h - kept * TALL_LINE) / (bottom - top))    # inches a square
+    md.draw_map(fmap, ax, title="", fast=fast)
+    md.demand_dots(ax, fmap)
+    step = TALL_LINE / scale
+    wide = int((box_w - 0.1) / BOLD)                              # characters across the frame
+    chars = int((box_w / 2 - 0.12) / CHAR)                        # ... across a block
+    head, nxt = _head_lines(game, wide), _next_lines(game, wide)
+    room = (box_h - (bottom - top) * scale) / TALL_LINE - 0.3 - len(head) - len(nxt) - 0.35 * rows
+    blocks, heights = _fit_blocks(game, viewer, chars, room, rows)
+    x0 = (left + right - box_w / scale) / 2 + 0.05 / scale        # the frame's left edge, the map centred
+    y = bottom + 0.3 * step
+    for text, kind, seat in head:
+        _put(ax, x0, y, step, text, kind, seat)
+        y += step
+    tops = [y + (0.35 * (r + 1) + sum(heights[:r])) * step for r in range(rows + 1)]     # each row after a gap
+    for i, b in enumerate(blocks):
+        for k, (text, kind, seat) in enumerate(b):
+            _put(ax, x0 + (i % 2) * box_w / 2 / scale, tops[i // 2] + k * step, step, text, kind, seat)
+    y = tops[-1] - 0.35 * step
+    for text, kind, seat in nxt:
+        _put(ax, x0, y, step, text, kind, seat)
+        y += step
+    ax.set_xlim(x0 - 0.05 / scale, x0 - 0.05 / scale + box_w / scale)
+    ax.set_ylim(top + box_h / scale, top)
+    title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
+    ax.set_title(title, fontsize=11)
     return board_axes(ax)
 
 
@@ -305,6 +423,7 @@ DRAWINGS = (
     Drawing("company.draw_turn_order", lambda game, viewer: cd.draw_turn_order(game), views=False),
     Drawing("company.draw_milestones", lambda game, viewer: cd.draw_milestones(game), views=False),
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_state_tall", lambda game, viewer: draw_state(game, viewer=viewer, layout="tall")),
     Drawing("draw_dinnertime", lambda game, viewer: draw_dinnertime(game), views=False),
     Drawing("draw_marketing_step", _marketing, views=False),
     Drawing("draw_cash_timeline", lambda game, viewer: draw_cash_timeline(game), kind="chart", views=False),
