@@ -64,7 +64,7 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
     ``width`` characters: long lists wrap onto more lines rather than being cut (``whole_items``: after an
     item). For a crowded panel, ``brief`` 1 counts the milestones instead of naming them, 2 also counts the cards
-    at work, on the beach and busy, 3 also the cards in hand."""
+    at work, on the beach and busy, 3 also the cards in hand (on the milestones' line)."""
     co = game.co
     c = co.company(seat)
     price = unit_price(co, seat)[0]
@@ -90,6 +90,7 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
         at_work = sum(1 + len(r) for _, r in c.work.items)
         texts = (f"{at_work} at work, {sum(c.beach.values())} on the beach, {len(c.busy)} busy;  goods: {goods}",
                  f"hand: {hand_text}", f"milestones: {held}")
+        texts = texts[:1] + ("{};  {}".format(*texts[1:]),) if brief >= 3 else texts
     else:
         texts = (f"at work: {work}", f"beach: {beach}", f"hand: {hand_text}", f"busy: {busy};  goods: {goods}",
                  f"milestones: {held}")
@@ -213,7 +214,7 @@ BOLD = 6.6 / FRAME_DPI
 #: Lines the tall frame keeps for the players' blocks below the map, by the number of players (most blocks take
 #: five or six lines): the map's size is set by them (the same on every step of a game); blocks that need more are
 #: told more briefly, at last cut short.
-TALL_BLOCKS = {2: 8, 3: 11, 4: 12, 5: 16}
+TALL_BLOCKS = {2: 7, 3: 11, 4: 12, 5: 15}
 
 
 def _fit_blocks(game, viewer, chars, room, rows):
@@ -227,9 +228,9 @@ def _fit_blocks(game, viewer, chars, room, rows):
             return blocks, height(blocks)
     cap = max(2, int(room // rows))     # still too long (a class view's long hands): each block cut short
     for b in blocks:
-        if len(b) > cap:
-            text, kind, seat = b[cap - 1]
-            b[cap - 1:] = [(text[:chars - 2].rstrip(" ,;") + " \u2026", kind, seat)]
+        if len(b) > cap:            # its last line says as much of the rest as fits
+            rest = " ".join(text.strip() for text, _, _ in b[cap - 1:])
+            b[cap - 1:] = [(f"  {rest}"[:chars - 1] + "\u2026", b[cap - 1][1], b[cap - 1][2])]
     return blocks, height(blocks)
 
 
@@ -246,7 +247,7 @@ def _draw_tall(game, viewer, ax, fast):
     rows = (game.players + 1) // 2
     kept = 2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2      # the head, the blocks, the next decision
     scale = min(box_w / (right - left), (box_h - kept * TALL_LINE) / (bottom - top))    # inches a square
-    md.draw_map(fmap, ax, title="", fast=fast)
+    md.draw_map(fmap, ax, title="", fast=fast, small=scale < 0.26)
     md.demand_dots(ax, fmap)
     step = TALL_LINE / scale
     wide = int((box_w - 0.1) / BOLD)                              # characters across the frame

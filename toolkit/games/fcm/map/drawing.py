@@ -88,9 +88,11 @@ def _airplane_box(fmap, c):
     return fmap.width - 0.3, lo, 1.8, hi - lo
 
 
-def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False):
+def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False):
     """The map: tiles with faint borders, roads and bridges, drink sources, houses with their numbers and
-    gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers.
+    gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers. ``small``
+    (a map drawn at less than 0.26 inches a square, where "#16" is wider than its square) numbers a one-square
+    campaign without its "#".
 
     >>> from toolkit.games.fcm.map.board import map_from_layout
     >>> ax = draw_map(map_from_layout([["G0", "H0"]])); ax.get_title()
@@ -148,7 +150,8 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        board_text(ax, x + bw / 2, y + bh / 2, f"#{cmp.number}", ha="center", va="center", fontsize=8,
+        label = str(cmp.number) if small and len(cmp.squares) == 1 else f"#{cmp.number}"
+        board_text(ax, x + bw / 2, y + bh / 2, label, ha="center", va="center", fontsize=8,
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
