@@ -1,5 +1,6 @@
 """Drawings of the whole game and the generic stepper on FCM."""
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
@@ -85,3 +86,48 @@ def test_stepper_plays_fcm_and_the_class_decides():
     assert s.history.game.company(1).reserve == 300
     s.view.value = 2
     assert s.frame_png()[:4] == b"\x89PNG"
+
+
+def test_the_tall_frame_puts_the_map_above_every_player_and_keeps_hands_hidden():
+    """``layout="tall"`` (the stepper's frame): within TALL_FRAME_SIZE and taller than wide; the map's squares
+    above every line of the panel; every player's line, the head and the next decision there; the same places
+    marked as on the wide frame (board clicks); hands of others hidden as on the wide frame (FCM-I42)."""
+    from toolkit.drawing import TALL_FRAME_SIZE, drawn_places
+    g = new_game("fcm", players=4, seed=4)
+    play(g, make_agents("fcm", 4, "heuristic"), max_steps=60)
+    g.company(2).hand["waitress"] = 1
+    ax = drawing.draw_state(g, viewer=1, layout="tall")
+    w, h = ax.figure.get_size_inches()
+    assert w <= TALL_FRAME_SIZE[0] and h <= TALL_FRAME_SIZE[1] and h > w
+    places = drawn_places(ax)
+    assert places == drawn_places(drawing.draw_state(g, viewer=1))
+    map_bottom = places["squares"][3]
+    texts = [t.get_text() for t in ax.texts if t.get_position()[1] > map_bottom]       # (y runs downwards)
+    for s in range(1, 5):
+        assert any(t.startswith(f"Player {s}: $") for t in texts), s
+    assert any(t.startswith("Round ") for t in texts) and any(t.startswith("Next: Player ") for t in texts)
+    assert not any("Waitress" in t for t in texts) and any("card(s), hidden" in t for t in texts)
+    assert any("Waitress" in t.get_text() for t in drawing.draw_state(g, viewer=2, layout="tall").texts)
+    assert "Player 1's view" in ax.get_title()
+    with pytest.raises(ValueError, match="layout must be one of wide, tall"):
+        drawing.draw_state(g, layout="square")
+
+
+def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
+    """Five players with long hands in the class view: the blocks are told as briefly as needed (hands counted),
+    and no text overlaps another or leaves the frame; with still less room each block is cut to a last line
+    ending in an ellipsis, no line longer than the block is wide."""
+    from tests.legibility import problems
+    g = new_game("fcm", players=5, seed=2)
+    play(g, make_agents("fcm", 5, "heuristic"), max_steps=30)
+    kinds = list(g.co.staff.employees)
+    for s in range(1, 6):
+        g.company(s).hand.update({k: 1 + (s + i) % 3 for i, k in enumerate(kinds[s:s + 14])})
+    ax = drawing.draw_state(g, layout="tall")
+    texts = [t.get_text() for t in ax.texts]
+    assert sum(t.startswith("Player ") for t in texts) == 5
+    assert sum("hand: " in t and " card(s); milestones: " in t for t in texts) == 5     # counted, not listed
+    assert problems(ax.figure, "board") == []
+    blocks, heights = drawing._fit_blocks(g, None, 40, room=9.5, rows=3)
+    assert sum(heights) <= 9.5 and all(len(line) <= 40 for b in blocks for line, _, _ in b)
+    assert all(b[-1][0].endswith("\u2026") for b in blocks) and [len(b) for b in blocks] == [3] * 5
