@@ -78,14 +78,23 @@ def _bbox(squares):
 
 
 def _airplane_box(fmap, c):
+    """An airplane's banner beside its side of the map, along the lines it flies over. Where airplanes on one
+    side fly over some of the same lines (the base game allows it), each has its own lane of the banner's depth,
+    so that none hides another and its number."""
     lo, hi = min(c.lines) - 0.5, max(c.lines) + 0.5
+    side = sorted((a for a in fmap.campaigns.values() if a.kind == "airplane" and a.side == c.side),
+                  key=lambda a: a.number)
+    shared = any(min(a.lines) <= max(b.lines) and min(b.lines) <= max(a.lines)
+                 for a in side for b in side if a is not b)
+    depth = 1.8 / len(side) if shared else 1.8
+    out = side.index(c) * depth if shared else 0.0       # from the outer edge of the banner's room
     if c.side == "n":
-        return lo, -2.5, hi - lo, 1.8
+        return lo, -2.5 + out, hi - lo, depth
     if c.side == "s":
-        return lo, fmap.height - 0.3, hi - lo, 1.8
+        return lo, fmap.height + 1.5 - out - depth, hi - lo, depth
     if c.side == "w":
-        return -2.5, lo, 1.8, hi - lo
-    return fmap.width - 0.3, lo, 1.8, hi - lo
+        return -2.5 + out, lo, depth, hi - lo
+    return fmap.width + 1.5 - out - depth, lo, depth, hi - lo
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False):
@@ -137,10 +146,20 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
         fc = chain_colour(r.chain) if r.open else "white"
         dx = -0.22 if "e" in r.corner else 0.22           # off the centre, away from the entrance's white square
         dy = 0.22 if "n" in r.corner else -0.22
+        if len(_roads.entrances(fmap, r)) > 1:            # a drive-in: its corners' doors keep the centre free
+            dx = dy = 0.0
         board_text(ax, r.top[1] + 0.5 + dx, r.top[0] + 0.5 + dy, f"P{r.chain}", ha="center", va="center", fontsize=9,
                    fontweight="bold", color=text_on(fc), zorder=5)
-    doors = [e for r in rests for e in _roads.entrances(fmap, r)]
-    _rects(ax, [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in doors], fc="white", ec=ink, lw=0.8, zorder=5)
+    doors = []
+    for rest in rests:
+        es = _roads.entrances(fmap, rest)
+        if len(es) == 1:
+            doors += [(c - 0.3, r - 0.3, 0.6, 0.6) for r, c in es]
+        else:                   # a drive-in's four doors, smaller, out in its corners, clear of its number
+            top, left = rest.top
+            doors += [(c + (0.14 if c > left else -0.14) - 0.18, r + (0.14 if r > top else -0.14) - 0.18, 0.36, 0.36)
+                      for r, c in es]
+    _rects(ax, doors, fc="white", ec=ink, lw=0.8, zorder=5)
     boxes, colours = [], []
     for cmp in sorted(fmap.campaigns.values(), key=lambda c: c.number):
         if cmp.kind == "airplane":
