@@ -56,3 +56,22 @@ def test_drawing_changes_nothing():
     md.draw_demand(m)
     md.draw_distances(m, sorted(m.restaurants)[0])
     assert m.to_dict() == before
+
+
+def test_no_number_is_hidden_by_a_drive_ins_doors_or_another_airplane():
+    """A drive-in's number is clear of its four doors, and two airplanes flying over some of the same columns
+    (the base game allows it) each show their number (FCM-3.7, FCM-I16)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    m = busy_map()
+    pl.place_airplane(m, 1, 6, "n", 4, "beer", 2)           # over the same columns as #5
+    ax = md.draw_map(m)
+    FigureCanvasAgg(ax.figure).draw()
+    renderer = ax.figure.canvas.get_renderer()
+    label = {t.get_text(): t.get_window_extent(renderer).padded(-1) for t in ax.texts}
+    assert not label["#5"].overlaps(label["#6"])
+    (x5, y5, w5, h5), (x6, y6, w6, h6) = (md._airplane_box(m, m.campaigns[n]) for n in (5, 6))
+    assert y5 + h5 <= y6 or y6 + h6 <= y5            # one banner beside the other, neither over the other
+    doors = next(c for c in ax.collections if c.get_zorder() == 5)          # the entrances, white
+    boxes = [p.transformed(ax.transData).get_extents() for p in doors.get_paths()]
+    assert len(boxes) >= 4 + 2                       # the drive-in's four doors and the others' one each
+    assert not any(box.overlaps(label["P2"]) for box in boxes)
