@@ -64,7 +64,8 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     """What the side panel says about one chain (hands of others hidden, FCM-I42), in lines of at most
     ``width`` characters: long lists wrap onto more lines rather than being cut (``whole_items``: after an
     item). For a crowded panel, ``brief`` 1 counts the milestones instead of naming them, 2 also counts the cards
-    at work, on the beach and busy, 3 also the cards in hand (on the milestones' line)."""
+    at work, on the beach and busy, 3 also the cards in hand (on the milestones' line) and leaves out counts
+    of 0."""
     co = game.co
     c = co.company(seat)
     price = unit_price(co, seat)[0]
@@ -86,11 +87,14 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
              f"Player {seat}: ${c.cash}  unit price ${price}  sold {sold}",
              f"Player {seat}: ${c.cash}  price ${price}  sold {sold}")
     lines = [next((h for h in heads if len(h) <= width - 3), heads[-1])]
-    if brief >= 2:
-        at_work = sum(1 + len(r) for _, r in c.work.items)
-        texts = (f"{at_work} at work, {sum(c.beach.values())} on the beach, {len(c.busy)} busy;  goods: {goods}",
-                 f"hand: {hand_text}", f"milestones: {held}")
-        texts = texts[:1] + ("{};  {}".format(*texts[1:]),) if brief >= 3 else texts
+    counts = ((sum(1 + len(r) for _, r in c.work.items), "at work"), (sum(c.beach.values()), "on the beach"),
+              (len(c.busy), "busy"))
+    if brief >= 3:              # the counts that are not 0; the hand on the milestones' line
+        told = ", ".join(f"{n} {what}" for n, what in counts if n)
+        texts = (f"{told};  goods: {goods}" if told else f"goods: {goods}", f"hand: {hand_text};  milestones: {held}")
+    elif brief == 2:
+        told = ", ".join(f"{n} {what}" for n, what in counts)
+        texts = (f"{told};  goods: {goods}", f"hand: {hand_text}", f"milestones: {held}")
     else:
         texts = (f"at work: {work}", f"beach: {beach}", f"hand: {hand_text}", f"busy: {busy};  goods: {goods}",
                  f"milestones: {held}")
@@ -229,8 +233,13 @@ def _fit_blocks(game, viewer, chars, room, rows):
     cap = max(2, int(room // rows))     # still too long (a class view's long hands): each block cut short
     for b in blocks:
         if len(b) > cap:            # its last line says as much of the rest as fits
-            rest = " ".join(text.strip() for text, _, _ in b[cap - 1:])
-            b[cap - 1:] = [(f"  {rest}"[:chars - 1] + "\u2026", b[cap - 1][1], b[cap - 1][2])]
+            parts = []
+            for text, _, _ in b[cap - 1:]:
+                if parts and text.startswith("      "):         # a wrapped line goes on
+                    parts[-1] += " " + text.strip()
+                else:
+                    parts.append(text.strip().rstrip(";"))
+            b[cap - 1:] = [(f"  {'; '.join(parts)}"[:chars - 1] + "\u2026", b[cap - 1][1], b[cap - 1][2])]
     return blocks, height(blocks)
 
 
