@@ -128,6 +128,6 @@ def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
     assert sum(t.startswith("Player ") for t in texts) == 5
     assert sum("hand: " in t and " card(s); milestones: " in t for t in texts) == 5     # counted, not listed
     assert problems(ax.figure, "board") == []
-    blocks, heights = drawing._fit_blocks(g, None, 40, room=7.5, rows=3)
-    assert sum(heights) <= 7.5 and all(len(line) <= 40 for b in blocks for line, _, _ in b)
+    blocks, heights = drawing._fit_blocks(g, None, 40, room=6.5, rows=3)
+    assert sum(heights) <= 6.5 and all(len(line) <= 40 for b in blocks for line, _, _ in b)
     assert all(b[-1][0].endswith("\u2026") for b in blocks) and [len(b) for b in blocks] == [2] * 5

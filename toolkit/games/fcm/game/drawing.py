@@ -113,6 +113,8 @@ def face_down_lines(game, seat: int, viewer=None, width: int = 70, whole_items: 
     what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
     if viewer is None or viewer == seat:
         shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
+        known = co.staff.employees.keys() | {co.staff.ceo.id}       # the cards by name, as the panel names them
+        shown = re.sub(r"[a-z][a-z_]*", lambda m: co.name(m[0]) if m[0] in known else m[0], shown)
         return _wrap(f"face down: {shown}", width, whole_items)
     return [f"  face down: {what} (hidden)"]
 
@@ -230,8 +232,11 @@ def _fit_blocks(game, viewer, chars, room, rows):
         blocks = [_chain_lines(game, s, viewer, chars, brief, True) for s in range(1, game.players + 1)]
         if sum(height(blocks)) <= room:
             return blocks, height(blocks)
-    cap = max(2, int(room // rows))     # still too long (a class view's long hands): each block cut short
-    for b in blocks:
+    caps = height(blocks)               # still too long: the tallest rows cut short, a line at a time
+    while sum(caps) > room and max(caps) > 2:
+        caps[caps.index(max(caps))] -= 1
+    for i, b in enumerate(blocks):
+        cap = caps[i // 2]
         if len(b) > cap:            # its last line says as much of the rest as fits
             parts = []
             for text, _, _ in b[cap - 1:]:
@@ -239,7 +244,9 @@ def _fit_blocks(game, viewer, chars, room, rows):
                     parts[-1] += " " + text.strip()
                 else:
                     parts.append(text.strip().rstrip(";"))
-            b[cap - 1:] = [(f"  {'; '.join(parts)}"[:chars - 1] + "\u2026", b[cap - 1][1], b[cap - 1][2])]
+            text, kind, seat = b[cap - 1]
+            indent = text[:len(text) - len(text.lstrip())]
+            b[cap - 1:] = [((indent + "; ".join(parts))[:chars - 1] + "\u2026", kind, seat)]
     return blocks, height(blocks)
 
 
