@@ -21,7 +21,7 @@ def finished(players=3, seed=4):
 def test_state_png_and_views_hide_hands():
     g = new_game("fcm", players=3, seed=4)
     play(g, make_agents("fcm", 3, "heuristic"), max_steps=40)
-    assert drawing.state_png(g)[:4] == b"\x89PNG"
+    assert drawing.state_png(g)[:4] == b"\x89PNG" and drawing.state_png(g, layout="tall")[:4] == b"\x89PNG"
     g.company(2).hand["waitress"] = 1
     assert "hidden" in drawing.player_lines(g, 2, viewer=1)[3]
     assert "Waitress" in drawing.player_lines(g, 2, viewer=2)[3]

@@ -291,9 +291,10 @@ def _draw_tall(game, viewer, ax, fast):
     return board_axes(ax)
 
 
-def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
-    """The state's frame as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default ``FRAME_DPI``)."""
-    return figure_bytes(draw_state(game, viewer=viewer).figure, format, dpi)
+def state_png(game, viewer=None, dpi=None, format="png", layout="wide") -> bytes:
+    """The state's frame (``layout`` "wide" or "tall") as PNG (or ``format`` "svg", "pdf") at ``dpi`` (default
+    ``FRAME_DPI``)."""
+    return figure_bytes(draw_state(game, viewer=viewer, layout=layout).figure, format, dpi)
 
 
 def draw_dinnertime(game, records=None, ax=None, title=None):
