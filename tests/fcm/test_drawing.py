@@ -106,7 +106,7 @@ def test_the_tall_frame_puts_the_map_above_every_player_and_keeps_hands_hidden()
     for s in range(1, 5):
         assert any(t.startswith(f"Player {s}: $") for t in texts), s
     assert any(t.startswith("Round ") for t in texts) and any(t.startswith("Next: Player ") for t in texts)
-    assert not any("Waitress" in t for t in texts) and any("card(s), hidden" in t for t in texts)
+    assert not any("Waitress" in t for t in texts) and any("hand: " in t and " hidden" in t for t in texts)
     assert any("Waitress" in t.get_text() for t in drawing.draw_state(g, viewer=2, layout="tall").texts)
     assert "Player 1's view" in ax.get_title()
     with pytest.raises(ValueError, match="layout must be one of wide, tall"):

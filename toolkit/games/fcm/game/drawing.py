@@ -74,8 +74,8 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     if viewer is None or viewer == seat:
         hand_text = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.hand.items()) if n) or "empty"
         hand_text = f"{hand} card(s)" if brief >= 3 and hand else hand_text
-    else:
-        hand_text = f"{hand} card(s), hidden"
+    else:                       # (how many is seen by all)
+        hand_text = f"{hand} card(s), hidden" if brief < 3 else (f"{hand} hidden" if hand else "empty")
     work = c.work.text(co.staff) or "CEO alone"
     beach = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.beach.items()) if n) or "nobody"
     busy = ", ".join(co.name(b) for b in c.busy) or "nobody"
