@@ -16,8 +16,9 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, figure_bytes,
-                        mark_place, new_axes, place_boxes, player_colour, static_layer, status_title, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
+                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, static_layer,
+                        status_title, tall_axes, text_on, wrapped)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -238,16 +239,26 @@ def _row_height(players, top):
     return min(2.25, (top + 0.5) / players)
 
 
-def _slots(ax, players, x0, top):
-    """The racks' empty slots and their names: fixed for the whole game."""
+#: A rack's slot across, of its room (the rest between slots); a card across, of the slot.
+SLOT_SHARE, CARD_SHARE = 0.62 / 0.72, 0.54 / 0.62
+
+
+def _wide_racks(players, x0, top):
+    """Where each seat's rack goes in the wide frame: (seat, left, top, height, slot pitch), one under another."""
     h = _row_height(players, top)
+    return [(seat, x0, top - (seat - 1) * h, h, 0.72) for seat in range(1, players + 1)]
+
+
+def _slots(ax, racks):
+    """The racks' empty slots and their names: fixed for the whole game."""
     slots = []
-    for seat in range(1, players + 1):
-        sy = top - (seat - 1) * h - 1.45
+    for _seat, x0, y, _h, pitch in racks:
+        sy = y - 1.45
         for i, food in enumerate(FOODS):
-            sx = x0 + i * 0.72
-            slots.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
-            ax.text(sx + 0.31, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8, color=INK)
+            sx = x0 + i * pitch
+            slots.append(Rectangle((sx, sy), pitch * SLOT_SHARE, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
+            ax.text(sx + pitch * SLOT_SHARE / 2, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8,
+                    color=INK)
     ax.add_collection(PatchCollection(slots, match_original=True, zorder=2))
 
 
@@ -258,63 +269,110 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6, slots=Tru
     them in its static layer)."""
     own = ax is None
     ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
-    rows = game.players
-    h = _row_height(rows, top)
-    if slots:
-        _slots(ax, rows, x0, top)
-    cards, discs = [], []
-    for seat in range(1, rows + 1):
-        y = top - (seat - 1) * h
-        rack, ext = game.racks[seat - 1], game.extras[seat - 1]
-        c = player_colour(seat)
-        turn = "  (to play)" if seat == game.current and not game.over else ""
-        discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
-        ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
-                zorder=3)
-        ax.text(x0 + 0.5, y - 0.18, f"{game.player_name(seat)}: {game.points[seat - 1]} points{turn}", ha="left",
-                va="center", fontsize=9, weight="bold", color=INK)
-        sy = y - 1.45
-        show = viewer is None or viewer == seat
-        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * 0.72, y))
-        for i, food in enumerate(FOODS):
-            sx = x0 + i * 0.72
-            mark_place(ax, ("slot", seat, food), (sx, sy, sx + 0.62, sy + 3 * 0.32 + 0.08))
-            for k in range(rack[i]):
-                cards.append(Rectangle((sx + 0.04, sy + 0.04 + k * 0.32), 0.54, 0.28, fc=FOOD_COLOURS[food],
-                                       ec="white", lw=0.4))
-            if show and ext[i]:
-                ax.text(sx + 0.31, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
-                        color=INK)
-        n = sum(ext)
-        full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
-        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
-        ax.text(x0 + 8 * 0.72 + 0.1, sy + 1.0, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
-        if note:
-            ax.text(x0 + 8 * 0.72 + 0.1, sy + 0.55, note, ha="left", va="top", fontsize=8, color="#555555",
-                    linespacing=1.0)
-    if cards:
-        ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
-    ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+    racks = _wide_racks(game.players, x0, top)
+    _racks(ax, game, viewer, racks, slots)
     if own:
+        rows, h = game.players, racks[0][3]
         ax.set_xlim(x0 - 0.2, x0 + width)
         ax.set_ylim(top - rows * h - 0.1, top + 0.1)
         board_axes(ax)
     return ax
 
 
-def draw_state(game, viewer=None, ax=None, fast=False):
-    """The board and, to its right, every player's rack and extras, on one Axes; the title says what is next.
-    ``fast=True`` (for steppers) draws what never changes in a game (the track, the racks' slots) as a picture
-    rendered once (``static_layer``); the picture is the same within antialiasing."""
+def _racks(ax, game, viewer, racks, slots, tall=False):
+    """Each seat's rack where ``racks`` puts it (seat, left, top, height, slot pitch). The wide frame heads a rack
+    with the player's name and points; the tall one, narrower, writes the points beside the rack."""
+    if slots:
+        _slots(ax, racks)
+    cards, discs = [], []
+    for seat, x0, y, h, pitch in racks:
+        rack, ext = game.racks[seat - 1], game.extras[seat - 1]
+        c = player_colour(seat)
+        now = seat == game.current and not game.over
+        discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
+        ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
+                zorder=3)
+        head = game.player_name(seat) if tall else (f"{game.player_name(seat)}: {game.points[seat - 1]} points"
+                                                   + ("  (to play)" if now else ""))
+        ax.text(x0 + 0.5, y - 0.18, head, ha="left", va="center", fontsize=9, weight="bold", color=INK)
+        sy = y - 1.45
+        show = viewer is None or viewer == seat
+        slot, card = pitch * SLOT_SHARE, pitch * SLOT_SHARE * CARD_SHARE
+        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * pitch, y))
+        for i, food in enumerate(FOODS):
+            sx = x0 + i * pitch
+            mark_place(ax, ("slot", seat, food), (sx, sy, sx + slot, sy + 3 * 0.32 + 0.08))
+            for k in range(rack[i]):
+                cards.append(Rectangle((sx + (slot - card) / 2, sy + 0.04 + k * 0.32), card, 0.28,
+                                       fc=FOOD_COLOURS[food], ec="white", lw=0.4))
+            if show and ext[i]:
+                ax.text(sx + slot / 2, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
+                        color=INK)
+        n = sum(ext)
+        full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
+        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
+        right = x0 + 8 * pitch + 0.1
+        if tall:          # beside the rack: the points, whose turn, the extras
+            ax.text(right, sy + 1.08, f"{game.points[seat - 1]} points", ha="left", va="top", fontsize=9,
+                    weight="bold", color=INK)
+            if now:
+                ax.text(right, sy + 0.7, "to play", ha="left", va="top", fontsize=8, color=INK)
+        top = sy + (0.34 if tall else 1.0)
+        ax.text(right, top, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
+        if note:
+            ax.text(right, top - 0.45, note, ha="left", va="top", fontsize=8, color="#555555", linespacing=1.0)
+    if cards:
+        ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
+    ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+
+
+def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
+    """The board and every player's rack and extras, on one Axes; the title says what is next. ``layout="wide"``
+    puts the racks right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two to a
+    row (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
+    never changes in a game (the track, the racks' slots) as a picture rendered once (``static_layer``); the
+    picture is the same within antialiasing."""
+    if check_layout(layout) == "tall":
+        return _draw_tall(game, viewer, ax, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
+    racks = _wide_racks(game.players, 9.0, 8.6)
     if fast:
         static_layer(ax, ("mcdonalds", game.players), game.board,
-                     lambda layer: (_track(layer, game.board), _slots(layer, game.players, 9.0, 8.6)), XLIM, YLIM)
+                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), XLIM, YLIM)
     draw_board(game, ax=ax, viewer=viewer, track=not fast)
-    draw_racks(game, ax=ax, viewer=viewer, x0=9.0, top=8.6, width=8.0, slots=not fast)
+    _racks(ax, game, viewer, racks, slots=not fast)
     ax.set_xlim(*XLIM)
     ax.set_ylim(*YLIM)
-    ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=11)
+    ax.set_title(_title(game, viewer), fontsize=11)
+    return board_axes(ax)
+
+
+def _title(game, viewer):
+    return status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns")
+
+
+#: A tall frame's row of two racks under the board, in board units (a heading, the rack with its names and
+#: extras under it), the gap above the first, and the room right of a rack for the points and extras.
+RACK_ROW, GAP, BESIDE = 2.3, 0.25, 1.75
+
+
+def _draw_tall(game, viewer, ax, fast):
+    ax = tall_axes(ax)
+    top = BOARD_LIMITS[0] - GAP
+    rows = (game.players + 1) // 2
+    xlim, ylim = fill_limits(ax, *BOARD_LIMITS, top - rows * RACK_ROW, BOARD_LIMITS[1])
+    width = (xlim[1] - xlim[0] - 0.2) / 2
+    pitch = min(0.72, (width - 0.2 - BESIDE) / 8)
+    racks = [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - (seat - 1) // 2 * RACK_ROW, RACK_ROW, pitch)
+             for seat in range(1, game.players + 1)]
+    if fast:
+        static_layer(ax, ("mcdonalds", game.players, "tall"), game.board,
+                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
+    draw_board(game, ax=ax, viewer=viewer, track=not fast)
+    _racks(ax, game, viewer, racks, slots=not fast, tall=True)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)
     return board_axes(ax)
 
 
@@ -339,6 +397,7 @@ def _menu_shown(game):
 #: Every public drawing, as the legibility test and the gallery call it.
 DRAWINGS = (
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_state_tall", lambda game, viewer: draw_state(game, viewer=viewer, layout="tall")),
     Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
     Drawing("draw_racks", lambda game, viewer: draw_racks(game, viewer=viewer)),
     Drawing("draw_chute", lambda game, viewer: draw_chute(game), views=False),
