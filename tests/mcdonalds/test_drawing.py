@@ -86,8 +86,9 @@ def test_mcd_7_2_the_tall_frame_keeps_extras_face_down_too():
     extras as the wide frame does."""
     g = arrange(players=2, extras={2: counts(pie=2)})
 
-    def texts(viewer):
-        return [t.get_text() for t in drawing.draw_state(g, viewer=viewer, layout="tall").texts]
+    def texts(viewer):          # under the board (whose track has "+2" spaces)
+        return [t.get_text() for t in drawing.draw_state(g, viewer=viewer, layout="tall").texts
+                if t.get_position()[1] < drawing.BOARD_LIMITS[0]]
     assert "+2" in texts(2) and "+2" in texts(None)
     assert "+2" not in texts(1) and "face\ndown" in texts(1) and "extras: 2" in texts(1)
     assert {"Player 1 (Ronald McDonald)", "0 points"} <= set(texts(None))
