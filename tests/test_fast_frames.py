@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 
 from toolkit.core import History, game_names, make_agents, new_game, play
-from toolkit.core.registry import game_class
-from toolkit.drawing import clear_drawing, drawn_places, figure_bytes
+from toolkit.drawing import LAYOUTS, clear_drawing, drawn_places, figure_bytes
 from toolkit.frame_render import FrameRenderer, png_bytes
 
 DPI = 200                       # the stepper's: dpi=100, pixel_ratio=2
@@ -34,25 +33,21 @@ def worst(a, b):
     return np.abs(blocks(a) - blocks(b)).max()
 
 
-def _layouts():
-    """(game, layout) for every game and every layout its draw_state offers."""
-    out = []
-    for name in game_names():
-        mod = importlib.import_module(game_class(name).drawing_module)
-        out += [(name, "wide")] + ([(name, "tall")] if "layout" in inspect.signature(mod.draw_state).parameters
-                                   else [])
-    return out
-
-
-@pytest.mark.parametrize("name, layout", _layouts())
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("name", game_names())
 def test_a_fast_frame_is_the_same_picture_with_the_same_places(name, layout):
     h = History(new_game(name, players=3, seed=4))
-    play(None, make_agents(name, 3, "heuristic"), history=h, max_steps=60)
     mod = importlib.import_module(h.game.drawing_module)
-    kw = {} if layout == "wide" else {"layout": layout}
+    if "layout" not in inspect.signature(mod.draw_state).parameters:
+        if layout != "wide":
+            pytest.skip(f"{name}'s draw_state has one layout")
+        kw = {}
+    else:
+        kw = {"layout": layout}
+    play(None, make_agents(name, 3, "heuristic"), history=h, max_steps=60)
     render = FrameRenderer(DPI)
     for viewer in (None, 2):
-        ax = mod.draw_state(h[0], viewer=viewer, fast=True, **kw)       # then reused, as a stepper reuses its Axes
+        ax = mod.draw_state(h[0], viewer=viewer, fast=True, **kw)      # then reused, as a stepper reuses its Axes
         for k in (0, len(h) // 2, len(h) - 1):
             clear_drawing(ax)
             mod.draw_state(h[k], viewer=viewer, ax=ax, fast=True, **kw)
@@ -61,7 +56,7 @@ def test_a_fast_frame_is_the_same_picture_with_the_same_places(name, layout):
             fast = np.asarray(Image.open(io.BytesIO(png)))
             full = mod.draw_state(h[k], viewer=viewer, **kw)
             assert worst(saved(full), fast) < LIMIT, (name, layout, k, viewer)
-            assert drawn_places(ax) == drawn_places(full), (name, layout, k, viewer)
+            assert drawn_places(ax) == drawn_places(full), (name, k, viewer)
             assert ax.get_title() == full.get_title()
 
 
