@@ -6,8 +6,9 @@ restaurants per chain, every campaign kind and every employee type used in some 
 vectors, seats ending with $0, each seat's win share with a 95% interval, how games end and their rounds, and
 the wins of each style. Then sensible random 4-player games: how many end by the second bank break. CPU time
 per game in one process, with the simple heuristic as the yardstick.
-A plain script: ``python benchmarks/bench_fcm_agents.py [--quick] [--jobs 2]`` (jobs: worker processes for
-the many games; the CPU times are per game in each worker)."""
+A plain script: ``python benchmarks/bench_fcm_agents.py [--quick] [--jobs 2] [--players 2 3 4]`` (jobs: worker
+processes for the many games, the CPU times are per game in each worker; players: the player counts of the
+strategic games, 3 and 4 unless given)."""
 import math
 import statistics
 import sys
@@ -19,6 +20,25 @@ from toolkit.core import make_agents, new_game, play
 QUICK = "--quick" in sys.argv
 JOBS = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 1
 KINDS = ("billboard", "mailbox", "airplane", "radio")
+
+
+def _player_counts(argv):
+    """The numbers after ``--players`` (3 and 4 when not given), each a count FCM allows."""
+    if "--players" not in argv:
+        return (3, 4)
+    counts = []
+    for a in argv[argv.index("--players") + 1:]:
+        if a.startswith("--"):
+            break
+        if a not in ("2", "3", "4", "5"):
+            raise SystemExit(f"--players takes FCM's player counts 2 to 5, not {a!r}")
+        counts.append(int(a))
+    if not counts:
+        raise SystemExit("--players needs at least one player count, e.g. --players 2 3 4")
+    return tuple(counts)
+
+
+PLAYERS = _player_counts(sys.argv)
 
 
 def wilson(k, n, z=1.96):
@@ -57,7 +77,7 @@ def watched_game(args):
 
 
 def strategic(seeds_per_count, jobs):
-    todo = [(players, seed, "heuristic") for players in (3, 4) for seed in range(seeds_per_count)]
+    todo = [(players, seed, "heuristic") for players in PLAYERS for seed in range(seeds_per_count)]
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -68,15 +88,15 @@ def strategic(seeds_per_count, jobs):
     for r in rows:
         used_cards.update(r["cards"])
         used_kinds.update(r["kinds"])
-    cpu = {p: statistics.mean(r["cpu"] for r in rows if r["players"] == p) for p in (3, 4)}
+    cpu = {p: statistics.mean(r["cpu"] for r in rows if r["players"] == p) for p in PLAYERS}
     return rows, used_cards, used_kinds, cpu
 
 
 def report_strategic(rows, used_cards, used_kinds, staff):
     n = len(rows)
     chains = [k for r in rows for k in r["restaurants"]]
-    print(f"\nDefault heuristic (strategic, styles dealt per seat), {n} games "
-          f"({sum(r['players'] == 3 for r in rows)} with 3 players, {sum(r['players'] == 4 for r in rows)} with 4):")
+    counts = ", ".join(f"{sum(r['players'] == p for r in rows)} with {p} players" for p in PLAYERS)
+    print(f"\nDefault heuristic (strategic, styles dealt per seat), {n} games ({counts}):")
     print(f"  restaurants per chain: mean {statistics.mean(chains):.2f}; "
           f"chains with 1/2/3: {chains.count(1)}/{chains.count(2)}/{chains.count(3)}")
     print("  campaign kinds used (games): " + ", ".join(f"{k} {used_kinds[k]}" for k in KINDS))
@@ -89,7 +109,7 @@ def report_strategic(rows, used_cards, used_kinds, staff):
     print(f"  distinct score vectors: {len(vectors)} of {n}")
     ends = Counter(r["end"] for r in rows)
     print(f"  ends: {dict(ends)}; bank breaks: {dict(Counter(r['breaks'] for r in rows))}")
-    for players in (3, 4):
+    for players in PLAYERS:
         sub = [r for r in rows if r["players"] == players]
         if not sub:
             continue

@@ -379,3 +379,19 @@ def test_a_browser_event_delivered_twice_acts_once():
     s._key({"type": "keydown", "key": "ArrowRight"})       # no timeStamp (a test or an old ipyevents): acted on
     s._key({"type": "keydown", "key": "ArrowRight"})
     assert s.index == last
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_stepper_draws_the_tall_frame_and_the_wide_one_on_request(name):
+    """A stepper's frame is the drawing's tall layout (board above the players), within TALL_FRAME_SIZE, so a
+    1024x768 projector shows it near its full size beside the decision column; ``frame="wide"`` is the
+    notebooks' picture, and any other name is refused with the names it could be."""
+    from toolkit.drawing import FRAME_SIZE, TALL_FRAME_SIZE
+    tall = Stepper(name, players=2, seed=3)
+    width, height = tall._fig.get_size_inches()
+    assert tall.frame == "tall" and width <= TALL_FRAME_SIZE[0] + 1e-9 and height <= TALL_FRAME_SIZE[1] + 1e-9
+    assert height > width, f"{name}: the stepper's frame is {width} x {height} in, not taller than wide"
+    wide = Stepper(name, players=2, seed=3, frame="wide")
+    assert tuple(wide._fig.get_size_inches()) == pytest.approx(FRAME_SIZE)
+    with pytest.raises(ValueError, match="frame must be one of wide, tall"):
+        Stepper(name, players=2, seed=3, frame="square")

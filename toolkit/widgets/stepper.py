@@ -25,7 +25,7 @@ from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class, make_agents
-from ..drawing import clear_drawing
+from ..drawing import LAYOUTS, clear_drawing
 from ..frame_render import FrameRenderer
 from .log import log_html
 from .style import STYLE
@@ -68,6 +68,9 @@ class Stepper(w.VBox):
     own seat's view until the game ends; ``teacher=True`` unlocks the other seats and the class view.
     Frames are PNGs at ``dpi`` x ``pixel_ratio`` shown at ``dpi`` CSS pixels per inch of the figure at most
     (never stretched; smaller where the screen is), so they are sharp on a 2x screen and on a projector.
+    ``frame="tall"`` (the default) draws the board above the players (the drawing's ``layout="tall"``), so the
+    frame keeps about 0.9 of its size beside the decision column even in a 1024 x 768 window; ``"wide"`` is the
+    notebooks' picture, board left. (``frame``, not ``layout``: that name is every widget's CSS layout.)
 
     >>> s = Stepper("disneyland", players=2, seed=1)
     >>> s.index == 0 and s.last > 10
@@ -78,7 +81,7 @@ class Stepper(w.VBox):
 
     def __init__(self, game: str = "disneyland", players: int = 4, seed: int | None = 0, agents="heuristic",
                  class_seat: int | None = None, options: dict | None = None, dpi: int = 100, pixel_ratio: int = 2,
-                 interval: int = 900, class_kinds=(), teacher: bool = False):
+                 interval: int = 900, class_kinds=(), teacher: bool = False, frame: str = "tall"):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
         kinds = [agents] * players if isinstance(agents, (str, Agent)) else list(agents)
@@ -97,7 +100,13 @@ class Stepper(w.VBox):
         self.history = History(cls(players=players, seed=self.seed, options=options))
         self.drawing = importlib.import_module(cls.drawing_module)
         # a drawing may offer a quicker frame for steppers (e.g. the unchanging board drawn once)
-        self._draw_kw = {"fast": True} if "fast" in inspect.signature(self.drawing.draw_state).parameters else {}
+        accepts = inspect.signature(self.drawing.draw_state).parameters
+        if frame not in LAYOUTS:
+            raise ValueError(f"frame must be one of {', '.join(LAYOUTS)}, not {frame!r}")
+        self._draw_kw = {"fast": True} if "fast" in accepts else {}
+        if "layout" in accepts:             # a drawing with one arrangement only draws that one
+            self._draw_kw["layout"] = frame
+        self.frame = frame
         self.clauses = cls.clauses()
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._fig = self._ax = None
