@@ -164,7 +164,11 @@ def _collections(ax, game, viewer, cells, legend_at):
     view = game.view(viewer)
     stars, cards, discs = [], [], []
     for seat, x0, y, width, band in cells:
-        per_row = int(width / 0.5)
+        items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
+        rows = max(1, int((band - 0.65 - 0.74) / 0.85) + 1)          # rows of cards the cell holds
+        per_row = max(int(width / 0.5), -(-len(items) // rows))       # closer together rather than out of the cell
+        step = min(0.5, width / per_row)
+        w = min(0.42, step - 0.06)
         pts = view["scores"][seat - 1]
         sees = viewer in (None, seat)
         mark_place(ax, ("player", seat), (x0, y - band + 0.05, x0 + width, y))
@@ -173,24 +177,23 @@ def _collections(ax, game, viewer, cells, legend_at):
         ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
                 color=text_on(player_colour(seat)))
         ax.text(x0 + 0.6, y - 0.3, label, fontsize=9, weight="bold", color=INK, va="center")
-        items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
         n_cards = len(game.held_cards[seat - 1])
         for k, (what, item) in enumerate(items):
-            cx = x0 + (k % per_row) * 0.5
+            cx = x0 + (k % per_row) * step
             cy = y - 0.65 - (k // per_row) * 0.85
             # a card's place is named by the card, a face-down photo's by its place among the photos (DL-5.5)
             mark_place(ax, ("card", seat, item) if what == "card" else ("photo", seat, f"photo@{k - n_cards}"),
-                       (cx, cy - 0.74, cx + 0.42, cy))
+                       (cx, cy - 0.74, cx + w, cy))
             if what == "card":
                 c = game.card[item]
                 fc = PILE_COLOURS.get(c.colour, "#ccc")
                 if c.kind == "character":
-                    stars.append((cx + 0.21, cy - 0.37))
+                    stars.append((cx + w / 2, cy - 0.37))
             else:
                 fc = (GOOD if game.photo_good[item] else BAD) if sees else HIDDEN
-                ax.text(cx + 0.21, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
+                ax.text(cx + w / 2, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
                         color=text_on(fc), zorder=3)
-            cards.append(Rectangle((cx, cy - 0.74), 0.42, 0.74, fc=fc, ec=INK, lw=0.5))
+            cards.append(Rectangle((cx, cy - 0.74), w, 0.74, fc=fc, ec=INK, lw=0.5))
         if not items:
             ax.text(x0 + 0.6, y - 0.8, "no cards yet", fontsize=8, color="#666666", va="top")
     for group in (cards, discs):
