@@ -66,7 +66,16 @@ def draw_board(game, ax=None, viewer=None, track=True):
     """The track with its kinds of spaces (number top left, cards to take top right), the four characters'
     corners, the pieces, the piles, the chute and the menu being read (or the last one). ``track=False`` leaves
     the track out (a stepper's fast frame has it in its static layer)."""
-    ax = new_axes(ax, size=(5, 5), margins=0.01)
+    return _board(game, new_axes(ax, size=(5, 5), margins=0.01), track)
+
+
+#: The menu card inside the track: where it starts across and how wide it is, in the wide frame and in the
+#: tall one (whose board is drawn a little smaller: the card widens into the room left of the chute, and an
+#: order of four foods or more takes two lines).
+MENU_CARD = {"wide": {"x0": 0.75, "width": 3.25}, "tall": {"x0": 0.6, "width": 3.45, "order_chars": 17}}
+
+
+def _board(game, ax, track, layout="wide"):
     b = game.board
     if track:
         _track(ax, b)
@@ -93,7 +102,7 @@ def draw_board(game, ax=None, viewer=None, track=True):
     draw_chute(game, ax=ax, x=4.85, y0=2.45, height=3.95)
     race = _race(game)
     if race is not None:
-        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=0.75, y0=1.0, width=3.25, height=6.1)
+        draw_menu(game.menus[race["menu_index"]], ax=ax, y0=1.0, height=6.1, **MENU_CARD[layout])
     ax.set_xlim(*BOARD_LIMITS)
     ax.set_ylim(*BOARD_LIMITS)
     return board_axes(ax)
@@ -199,9 +208,10 @@ def draw_race(game, ax=None):
     return ax
 
 
-def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
+def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0, order_chars=None):
     """A menu card: the printed lines in red (ordered) or black (decoys, also marked "not ordered"), the red
-    changes at the bottom, and the order they make (MCD-4.2, MCD-4.3)."""
+    changes at the bottom, and the order they make (MCD-4.2, MCD-4.3), on lines of ``order_chars`` letters at
+    most if given."""
     own = ax is None
     ax = new_axes(ax, size=(2.8, 4.4), margins=0.01)
     add_shape(ax, FancyBboxPatch((x0, y0), width, height, boxstyle="round,pad=0.04", fc="white", ec=INK, lw=0.8,
@@ -209,7 +219,10 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
     y = y0 + height - 0.3
     ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=9, weight="bold", zorder=3)
     changes = [textwrap.wrap(ch.text(), 22) for ch in menu.changes]       # long changes take two lines
-    step = min(0.4, (height - 1.6) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
+    parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
+    order = textwrap.wrap(", ".join(parts), order_chars) if order_chars else [", ".join(parts)]
+    up = 0.33 * (len(order) - 1)                 # an order on two lines lifts "the order:" by a line
+    step = min(0.4, (height - 1.6 - up) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
     y -= 0.5
     for ln in menu.lines:
         ax.text(x0 + 0.15, y, f"{ln.qty}  {FOOD_NAMES[ln.item]}", ha="left", va="center", fontsize=8,
@@ -223,11 +236,12 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
             for k, line in enumerate(lines):
                 ax.text(x0 + 0.25 + 0.2 * (k > 0), y, line, ha="left", va="center", fontsize=8, color=RED, zorder=3)
                 y -= step
-    ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95, y0 + 0.95], color=FAINT, lw=0.6, zorder=3)
-    ax.text(x0 + 0.15, y0 + 0.72, "the order:", ha="left", va="center", fontsize=8,
+    ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95 + up, y0 + 0.95 + up], color=FAINT, lw=0.6, zorder=3)
+    ax.text(x0 + 0.15, y0 + 0.72 + up, "the order:", ha="left", va="center", fontsize=8,
             zorder=3)
-    parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
-    ax.text(x0 + 0.15, y0 + 0.32, ", ".join(parts), ha="left", va="center", fontsize=9, weight="bold", zorder=3)
+    for k, line in enumerate(order):
+        ax.text(x0 + 0.15, y0 + 0.32 + up - 0.33 * k, line, ha="left", va="center", fontsize=9, weight="bold",
+                zorder=3)
     if own:
         ax.set_xlim(x0 - 0.1, x0 + width + 0.1)
         ax.set_ylim(y0 - 0.1, y0 + height + 0.1)
@@ -368,7 +382,7 @@ def _draw_tall(game, viewer, ax, fast):
     if fast:
         static_layer(ax, ("mcdonalds", game.players, "tall"), game.board,
                      lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
-    draw_board(game, ax=ax, viewer=viewer, track=not fast)
+    _board(game, ax, track=not fast, layout="tall")
     _racks(ax, game, viewer, racks, slots=not fast, tall=True)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
