@@ -220,27 +220,37 @@ def _order(game):
     return [i for i in range(game.n_ingredients) if i != game.bun] + [game.bun]
 
 
-def _cards(ax, game, cells):
-    """Each seat's collector card in its cell (seat, left, top, width)."""
+def _cards(ax, game, cells, beside=None):
+    """Each seat's collector card in its cell (seat, left, top, width): the player's name and count above the
+    nine places, or, with ``beside`` = (the name's width, the row's height), left of them on the same row
+    (the tall frame's, whose rows run across the whole frame)."""
     n = game.n_ingredients
     order = _order(game)
     for seat, x0, y, width in cells:
-        cell = min(0.75, width / n - 0.03)
         colour = kitchen_colour(game, seat)
         now = seat == game.current and not game.over
+        name = f"Player {seat}: {game.held[seat - 1]}/{n}"
+        if beside is None:
+            cell_w = cell_h = min(0.75, width / n - 0.03)
+            left, top = x0, y - 0.5
+            name += "  (to play)" if now else ""
+        else:
+            cell_w, cell_h = (width - beside[0]) / n - 0.03, beside[1] - 0.15
+            left, top = x0 + beside[0], y - 0.05
         markers(ax, [x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, fc=colour, ec=INK, lw=0.6,
                 zorder=3)
-        board_text(ax, x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
-                   fontsize=9, weight="bold", color=INK, va="center", zorder=3)
+        board_text(ax, x0 + 0.4, y - 0.2, name, fontsize=9, weight="bold", color=INK, va="center", zorder=3)
+        if beside is not None and now:
+            board_text(ax, x0 + 0.4, y - 0.55, "to play", fontsize=8, color=INK, va="center", zorder=3)
         places = []
         for k, i in enumerate(order):
-            x = x0 + k * (cell + 0.03)
+            x = left + k * (cell_w + 0.03)
             has = game.cards[seat - 1][i]
-            mark_place(ax, ("card", seat, i), (x, y - 0.5 - cell, x + cell, y - 0.5))
+            mark_place(ax, ("card", seat, i), (x, top - cell_h, x + cell_w, top))
             fc = _ing_colour(game, i) if has else "white"
-            places.append(Rectangle((x, y - 0.5 - cell), cell, cell, fc=fc, ec=INK if has else PALE,
+            places.append(Rectangle((x, top - cell_h), cell_w, cell_h, fc=fc, ec=INK if has else PALE,
                                     lw=0.6, ls="-" if has else ":"))
-            board_text(ax, x + cell / 2, y - 0.5 - cell / 2, ingredient_code(game, i), ha="center", va="center",
+            board_text(ax, x + cell_w / 2, top - cell_h / 2, ingredient_code(game, i), ha="center", va="center",
                        fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
         ax.add_collection(PatchCollection(places, match_original=True, zorder=2))
 
@@ -298,24 +308,26 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     return board_axes(ax)
 
 
-#: A tall frame's row of two collector cards under the board, in board units (a heading and the nine places),
-#: the key's height under them, and the gap above the first.
-CARD_ROW, KEY, GAP = 1.5, 0.85, 0.2
+#: A tall frame's row for each player's collector card under the board, in board units (the name left of the
+#: nine places, each as wide as a ninth of the rest of the frame), the key's height under them, the gap above the
+#: first; and the name's width, in inches.
+CARD_ROW, KEY, GAP, NAME = 0.85, 0.85, 0.2, 0.95
 
 
 def _draw_tall(game, viewer, ax, fast):
     ax = tall_axes(ax)
     top = BOARD[0] - GAP
-    bottom = top - (game.players + 1) // 2 * CARD_ROW - KEY
+    bottom = top - game.players * CARD_ROW - KEY
     xlim, ylim = fill_limits(ax, *BOARD, bottom, BOARD[1])
     if fast:
         _board_layer(ax, game, xlim, ylim, tall=True)
     else:
         draw_board(game, ax=ax, viewer=viewer)
     draw_middle(game, ax=ax, viewer=viewer, names=not fast)
-    width = (xlim[1] - xlim[0] - 0.2) / 2
-    _cards(ax, game, [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - (seat - 1) // 2 * CARD_ROW, width - 0.3)
-                      for seat in range(1, game.players + 1)])
+    width = xlim[1] - xlim[0] - 0.2
+    inch = (xlim[1] - xlim[0]) / (ax.get_position(original=True).width * ax.figure.get_figwidth())   # units an inch
+    _cards(ax, game, [(seat, xlim[0] + 0.1, top - (seat - 1) * CARD_ROW, width)
+                      for seat in range(1, game.players + 1)], beside=(0.4 + NAME * inch, CARD_ROW))
     _key(ax, game, xlim[0] + 0.1, bottom + KEY - 0.05, 80, sep="; ")     # (the frame's width at 8 pt)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
