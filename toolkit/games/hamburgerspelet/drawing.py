@@ -290,7 +290,7 @@ def _board_layer(ax, game, xlim, ylim, tall=False):
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     """The board, the middle as ``viewer`` knows it (None: the class view, every tile), and the cards.
     ``layout="wide"`` puts the cards right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them
-    under it, two to a row (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for
+    under it, a row each (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for
     steppers) draws what never changes in a game (the loop's squares, the spots' names) as a picture rendered
     once (``static_layer``); the picture is the same within antialiasing."""
     if check_layout(layout) == "tall":
