@@ -19,7 +19,7 @@ from matplotlib.text import Text
 
 from toolkit.core.play import play
 from toolkit.core.registry import game_class, game_names, make_agents
-from toolkit.drawing import drawn_places, static_layers
+from toolkit.drawing import TALL_FRAME_SIZE, drawn_places, static_layers
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID
 
@@ -284,8 +284,14 @@ def test_a_tall_frame_marks_every_place_the_wide_frame_marks(game):
     assert must <= set(seen), f"{game}: no tall frame was tried for {sorted(must - set(seen))}"
 
 
-def test_an_unknown_layout_is_refused_naming_the_layouts():
+def test_a_tall_frame_fits_its_size_and_an_unknown_layout_is_refused():
+    """A tall frame is at most TALL_FRAME_SIZE, for every number of players; a layout not in LAYOUTS is refused
+    with an error that names them."""
     for name in _tall_games():
-        mod = importlib.import_module(game_class(name).drawing_module)
+        cls = game_class(name)
+        mod = importlib.import_module(cls.drawing_module)
+        for players in range(cls.min_players, cls.max_players + 1):
+            w, h = mod.draw_state(cls(players=players, seed=1), layout="tall").figure.get_size_inches()
+            assert w <= TALL_FRAME_SIZE[0] and h <= TALL_FRAME_SIZE[1], (name, players)
         with pytest.raises(ValueError, match="wide.*tall"):
-            mod.draw_state(game_class(name)(players=2, seed=1), layout="square")
+            mod.draw_state(cls(players=2, seed=1), layout="square")
