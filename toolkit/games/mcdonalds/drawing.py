@@ -312,7 +312,9 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
         sy = y - 1.45
         show = viewer is None or viewer == seat
         slot, card = pitch * SLOT_SHARE, pitch * SLOT_SHARE * CARD_SHARE
-        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * pitch, y))
+        # the tall frame's place for a player: clear of the heading above, the points and extras in it
+        lift, beside = (0.1, BESIDE) if tall else (0.0, 0.0)
+        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * pitch + beside, y + lift))
         for i, food in enumerate(FOODS):
             sx = x0 + i * pitch
             mark_place(ax, ("slot", seat, food), (sx, sy, sx + slot, sy + 3 * 0.32 + 0.08))
@@ -377,8 +379,8 @@ def _draw_tall(game, viewer, ax, fast):
     xlim, ylim = fill_limits(ax, *BOARD_LIMITS, top - rows * RACK_ROW, BOARD_LIMITS[1])
     width = (xlim[1] - xlim[0] - 0.2) / 2
     pitch = min(0.72, (width - 0.2 - BESIDE) / 8)
-    racks = [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - (seat - 1) // 2 * RACK_ROW, RACK_ROW, pitch)
-             for seat in range(1, game.players + 1)]
+    racks = [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - 0.1 - (seat - 1) // 2 * RACK_ROW, RACK_ROW - 0.1,
+              pitch) for seat in range(1, game.players + 1)]
     if fast:
         static_layer(ax, ("mcdonalds", game.players, "tall"), game.board,
                      lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
