@@ -136,10 +136,20 @@ def fill_limits(ax, x0, x1, y0, y1):
 
 
 def wrapped(text: str, ax, fontsize: float = 11) -> str:
-    """``text`` broken into lines that fit ``ax``'s figure's width at ``fontsize`` (a tall frame's title)."""
+    """``text`` broken into lines that fit ``ax``'s figure's width at ``fontsize`` (a tall frame's title), as
+    even as that many lines can be (no word left alone on the last).
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(5.4, 1)).add_subplot()
+    >>> wrapped("The McDonald's Game (class view): Player 4 wins after 36 turns", ax)
+    "The McDonald's Game (class view):\\nPlayer 4 wins after 36 turns"
+    """
     import textwrap
     chars = int(ax.figure.get_figwidth() * 72 / (0.6 * fontsize))     # (DejaVu Sans: about 0.55 em a letter)
-    return "\n".join(textwrap.wrap(text, chars))
+    lines = textwrap.wrap(text, chars)
+    even = -(-len(text) // len(lines)) if lines else chars
+    fits = (textwrap.wrap(text, n) for n in range(even, chars + 1))
+    return "\n".join(next(w for w in fits if len(w) <= len(lines)))
 
 
 def mark_place(ax, key, box) -> None:
