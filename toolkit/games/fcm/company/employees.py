@@ -78,6 +78,11 @@ class Staff:
     def __getitem__(self, card: str) -> Employee:
         return self.employees[card]
 
+    def __deepcopy__(self, memo):
+        """The catalogue never changes, so copies of a game share it (and the restructuring options kept for
+        it, company/restructuring.py, serve every copy)."""
+        return self
+
     @cached_property
     def order(self) -> dict:
         """id -> place in the file, for sorting (made once: never change it)."""

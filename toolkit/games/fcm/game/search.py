@@ -22,6 +22,7 @@ playouts it is deterministic.
 """
 from __future__ import annotations
 
+import gc
 import random
 
 from ....core.search import SearchAgent
@@ -69,6 +70,16 @@ class FcmSearchAgent(SearchAgent):
         values = decision.values
         if decision.kind not in SEARCHED or len(values) == 1:
             return self.own.choose(game, decision, rng)
+        collecting = gc.isenabled()
+        gc.disable()             # a search's copies are short-lived: no full collection in the middle of one
+        try:
+            return self._search(game, decision, rng)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, game, decision, rng):
+        values = decision.values
         self._seat = decision.player
         if self.method != "paired":                   # the core's tree over every option, these playouts
             return super().choose(game, decision, rng)
