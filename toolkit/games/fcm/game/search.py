@@ -12,8 +12,8 @@ considers instead:
   a decision has at most ``few`` options; a decision where no one disagrees is answered at once;
 - each candidate is played out in the same believed worlds (``Game.determinize``) with the same future chance,
   its own seat by the yardstick's style and the other seats by the strategic agent with the style the world's
-  seed deals (the rival's style is not seen: every world draws one), cut after ``max_steps`` decisions and
-  valued by the core's ``reward`` (win and cash margin, or the margin alone when cut);
+  seed deals (the rival's style is not seen: every world draws one), cut after ``max_steps`` decisions (fewer
+  between grown companies, ``playout_steps``) and valued by the core's ``reward`` (win and cash margin, or the margin alone when cut);
 - the yardstick's pick stays unless another beats it by ``confidence`` standard errors of the paired gains.
 
 Every other decision is answered by the yardstick directly. The agent reads the real game only through
@@ -29,8 +29,9 @@ from ....core.search import SearchAgent
 from .strategic import StrategicAgent
 from .styles import STYLES
 
-#: Decisions whose options the search compares: placements, campaigns, foods, drinks, turn order, hiring,
-#: training and firing, where the styles' picks differ and the difference shows within a few rounds.
+#: Decisions whose options the search compares: placements, campaigns, foods, drinks, hiring, training and
+#: firing, where the styles' picks differ and the difference shows within a few rounds. Not turn order: its
+#: compared picks tied in every playout measured (benchmarks/README.md).
 SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "developer", "developer_place",
                       "campaign_tile", "campaign_place", "campaign_good", "kitchen", "errand", "route",
                       "fire", "hire", "train"})
@@ -39,7 +40,8 @@ SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "de
 class FcmSearchAgent(SearchAgent):
     """The search agent for FCM (FCM-I77). ``style``: the yardstick's and own playouts' style; ``playouts``:
     the most playouts a decision (candidates times worlds); ``alternatives``: rivals of the yardstick at most;
-    ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``
+    ``few``: decisions with at most so many options also try random others; ``crowd``: cards a company owns on
+    average beyond which playouts are cut sooner (None: never); the rest as ``SearchAgent``
     (``time_ms`` bounds only ``method="uct"``: the paired comparison's budget is ``playouts``)."""
 
     def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
