@@ -71,8 +71,10 @@ def draw_board(game, ax=None, viewer=None, track=True):
 
 #: The menu card inside the track: where it starts across and how wide it is, in the wide frame and in the
 #: tall one (whose board is drawn a little smaller: the card widens into the room left of the chute, and an
-#: order of four foods or more takes two lines).
-MENU_CARD = {"wide": {"x0": 0.75, "width": 3.25}, "tall": {"x0": 0.6, "width": 3.45, "order_chars": 17}}
+#: order of four foods or more takes two lines). The wide card holds five foods on a line ("1 BM, 1 CB, 1 HB,
+#: 1 SH, 2 FO", Friday Treat); a longer order would wrap.
+MENU_CARD = {"wide": {"x0": 0.75, "width": 3.25, "order_chars": 28},
+             "tall": {"x0": 0.6, "width": 3.45, "order_chars": 17}}
 
 
 def _board(game, ax, track, layout="wide"):
