@@ -1,16 +1,18 @@
 """Benchmark of the stepper's frames (issue 14: at most 100 ms a frame, median): CPU ms per frame as
 ``Stepper.frame_png`` makes them, over 24 steps spread through a played 4-player heuristic game (seed 1), half in
-the class view and half in Player 2's view, at the stepper's size (``dpi=100, pixel_ratio=2``: 1900 x 1040 px).
+the class view and half in Player 2's view, at the stepper's size (``dpi=100, pixel_ratio=2``: its default tall
+frame 1080 x 1320 px; ``--frame wide``: the notebooks' wide frame, 1900 x 1040 px).
 
 "frame" is a step's first showing (texts not seen before are rasterised then), its state already at hand
 ("state": the light history rebuilds a step's state by replaying from the last copy; counted apart). In the same
 process, alternating step by step with the stepper's frames, it times the same pictures made the way main made
-them before issue 14: the full drawing (``draw_state`` without ``fast``) into a cleared figure, saved by
+them before issue 14: the full wide drawing (``draw_state`` without ``fast``, at 9.5 x 5.2 in, the only frame
+then) into a cleared figure, saved by
 ``savefig`` as a PNG at compress level 3. It also splits a frame shown again into building the drawing,
 rendering it and encoding the PNG, and times whole slider moves to steps not shown yet (the state, the frame,
 the event log's HTML and the decision widgets).
 
-A plain script: ``python benchmarks/bench_frames.py [game ...]`` (default: every game). Run with
+A plain script: ``python benchmarks/bench_frames.py [game ...] [--frame tall|wide]`` (default: every game, tall). Run with
 ``PYTHONPATH=<another tree>`` it measures that tree's stepper alone (the columns it lacks say "-").
 """
 import io
@@ -42,17 +44,20 @@ def cpu_ms(f):
 def before(s, fig, state, viewer):
     """main's frame before issue 14: the full drawing, cleared and redrawn, saved by savefig (level 3)."""
     fig.clf()
-    s.drawing.draw_state(state, viewer=viewer, ax=fig.add_subplot())
+    s.drawing.draw_state(state, viewer=viewer, ax=fig.add_subplot())        # wide: the default layout
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=s.dpi * s.pixel_ratio, facecolor="white",
                 pil_kwargs={"compress_level": 3})
 
 
-def measure(name):
-    s = Stepper(name, players=4, seed=1)
+def measure(name, frame):
+    try:
+        s = Stepper(name, players=4, seed=1, frame=frame)
+    except TypeError:             # a tree from before the tall frame: its stepper draws the wide one
+        s = Stepper(name, players=4, seed=1)
     steps = list(range(1, s.last + 1, max(1, s.last // STEPS)))[:STEPS]
     views = [None if i % 2 == 0 else 2 for i in range(len(steps))]
-    full = Figure(figsize=s._fig.get_size_inches() if s._fig else (9.5, 5.2))
+    full = Figure(figsize=(9.5, 5.2))
     s.frame_png(steps[0], viewer=None)          # the first frame renders what later frames keep
     before(s, full, s.history[steps[0]], None)
     new, old, build, render, encode, moves, states = [], [], [], [], [], [], []
@@ -73,7 +78,7 @@ def measure(name):
 
     def show(xs):
         return f"{med(xs):.0f}" if xs else "-"
-    print(f"{name:16} frame {show(new):>4} ms (worst {max(new):.0f})   before {show(old):>4} ms   "
+    print(f"{name:16} {frame} frame {show(new):>4} ms (worst {max(new):.0f})   before {show(old):>4} ms   "
           f"shown again: build {show(build)} + render {show(render)} + PNG {show(encode)}   "
           f"state {show(states)}   slider move {show(moves)} ms", flush=True)
 
@@ -81,8 +86,11 @@ def measure(name):
 def main():
     print(f"matplotlib {matplotlib.__version__}; load average {os.getloadavg()[0]:.1f} (1 min); CPU ms, "
           f"median of {STEPS} steps (class and Player 2's views)")
-    for name in [a for a in sys.argv[1:] if not a.startswith("--")] or game_names():     # (run_all's flags)
-        measure(name)
+    args = sys.argv[1:]
+    frame = args[args.index("--frame") + 1] if "--frame" in args else "tall"
+    names = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or args[i - 1] != "--frame")]
+    for name in names or game_names():     # (run_all's flags are left out)
+        measure(name, frame)
 
 
 if __name__ == "__main__":

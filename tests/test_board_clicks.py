@@ -8,6 +8,10 @@ drawing whose layout moves without its places, or a click mapping that drifts, f
 """
 from __future__ import annotations
 
+import importlib
+import inspect
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 from matplotlib.image import AxesImage
@@ -15,7 +19,7 @@ from matplotlib.text import Text
 
 from toolkit.core.play import play
 from toolkit.core.registry import game_class, game_names, make_agents
-from toolkit.drawing import drawn_places, static_layers
+from toolkit.drawing import TALL_FRAME_SIZE, drawn_places, static_layers
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID
 
@@ -246,3 +250,48 @@ def test_fcm_clicks_place_campaigns_houses_gardens_and_restaurants():
         if wanted <= seen:
             break
     assert wanted <= seen, f"fcm: no board click was tried for {sorted(wanted - seen)}"
+
+
+def _tall_games():
+    """The games whose draw_state offers the tall frame (a stepper's, beside its decision column)."""
+    return [name for name in sorted(PLAN) if "layout" in inspect.signature(
+        importlib.import_module(game_class(name).drawing_module).draw_state).parameters]
+
+
+@pytest.mark.parametrize("game", _tall_games())
+def test_a_tall_frame_marks_every_place_the_wide_frame_marks(game):
+    """For each kind of place decision (as the heuristic agents come to them): the tall frame, drawn fast into
+    an Axes as a stepper's, has a place for every option the wide frame has, in the same order, and each is
+    where its thing is drawn."""
+    seeds, _moves, must = PLAN[game]
+    mod = importlib.import_module(game_class(game).drawing_module)
+    seen: dict = {}
+    for seed in seeds:
+        g = game_class(game)(players=3, seed=seed)
+        agents = make_agents(game, 3, "heuristic")
+        while (d := g.pending()) is not None and not must <= set(seen):
+            if d.kind in must and seen.get(d.kind, 0) < REPEATS:
+                wide = mod.click_targets(g, d, ax=mod.draw_state(g, viewer=d.player))
+                tall_ax = mod.draw_state(g, viewer=d.player, fast=True, layout="tall")
+                tall = mod.click_targets(g, d, ax=tall_ax)
+                assert [v for v, _ in tall] == [v for v, _ in wide], (game, seed, d.kind)
+                if tall:
+                    check_places_are_drawn(SimpleNamespace(_ax=tall_ax, game_name=game), tall)
+                    seen[d.kind] = seen.get(d.kind, 0) + 1
+            play(g, agents, max_steps=1)
+        if must <= set(seen):
+            break
+    assert must <= set(seen), f"{game}: no tall frame was tried for {sorted(must - set(seen))}"
+
+
+def test_a_tall_frame_fits_its_size_and_an_unknown_layout_is_refused():
+    """A tall frame is at most TALL_FRAME_SIZE, for every number of players; a layout not in LAYOUTS is refused
+    with an error that names them."""
+    for name in _tall_games():
+        cls = game_class(name)
+        mod = importlib.import_module(cls.drawing_module)
+        for players in range(cls.min_players, cls.max_players + 1):
+            w, h = mod.draw_state(cls(players=players, seed=1), layout="tall").figure.get_size_inches()
+            assert w <= TALL_FRAME_SIZE[0] and h <= TALL_FRAME_SIZE[1], (name, players)
+        with pytest.raises(ValueError, match="wide.*tall"):
+            mod.draw_state(cls(players=2, seed=1), layout="square")

@@ -201,7 +201,7 @@ def test_hamburgerspelet_board_clicks_decide_spots_and_moves():
         d = s.state.pending()
         if d is None or (len(kinds) >= 2 and {"move", "take"} <= kinds and clicks >= 6):
             break
-        targets = s.drawing.click_targets(s.state, d)
+        targets = s.drawing.click_targets(s.state, d, ax=s._ax)      # the places on the frame shown
         if not targets:
             s.decide(d.values[0])
             continue
@@ -275,7 +275,7 @@ def test_disneyland_click_places_lie_on_the_drawn_cards_and_rows():
         s = Stepper("disneyland", players=3, seed=seed, class_seat=1)
         while s.state.pending() is not None and checked != {"wish-target", "take"}:
             d = s.state.pending()
-            targets = s.drawing.click_targets(s.state, d)
+            targets = s.drawing.click_targets(s.state, d, ax=s._ax)      # the places on the frame shown
             if d.kind == "wish-target":
                 labels = {t.get_text().split(":")[0]: t.get_position() for t in s._ax.texts}
                 for seat, (x0, y0, x1, y1) in targets:
@@ -307,7 +307,7 @@ def test_mcdonalds_click_places_lie_on_the_drawn_racks():
             d = s.state.pending()
             if d is None or checked == {"help-partner", "take-one"}:
                 break
-            targets = s.drawing.click_targets(s.state, d)
+            targets = s.drawing.click_targets(s.state, d, ax=s._ax)      # the places on the frame shown
             if targets:
                 centres = _patch_centres(s._ax)
                 for v, (x0, y0, x1, y1) in targets:

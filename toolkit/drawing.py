@@ -34,6 +34,8 @@ FRAME_SIZE = (9.5, 5.2)
 TALL_FRAME_SIZE = (5.4, 6.6)
 #: The two arrangements of a state's frame a game's ``draw_state`` offers (``layout=``).
 LAYOUTS = ("wide", "tall")
+#: Inches a tall frame keeps above its Axes for a title of two lines.
+TALL_TITLE = 0.55
 #: The widest a figure is shown, in pixels; a wider figure is shown scaled down to this width.
 SHOWN_WIDTH = 960
 #: The smallest text, in points at the size shown.
@@ -107,6 +109,47 @@ def new_axes(ax=None, size=FRAME_SIZE, dpi=FRAME_DPI, margins=None):
         left, bottom, right, top = (m, m, 1 - m, 1 - m) if isinstance(m, (int, float)) else m
         ax.set_position((left, bottom, right - left, top - bottom))
     return ax
+
+
+def check_layout(layout: str) -> str:
+    """``layout`` itself if it is one of ``LAYOUTS``; a ValueError naming them otherwise."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
+    return layout
+
+
+def tall_axes(ax=None, size=TALL_FRAME_SIZE):
+    """``ax``, or the Axes of a new tall frame (``size`` inches, ``TALL_TITLE`` kept above for the title)."""
+    return new_axes(ax, size=size, margins=(0.005, 0.005, 0.995, 1 - TALL_TITLE / size[1]))
+
+
+def fill_limits(ax, x0, x1, y0, y1):
+    """Data limits that show the box ``x0..x1`` x ``y0..y1`` at equal scales as large as ``ax``'s place allows and
+    fill that place: the box centred across and at the top. A tall frame lays its players' panel across the
+    whole width this gives, so the board above is as large as the height allows."""
+    fw, fh = ax.figure.get_size_inches()
+    place = ax.get_position(original=True)
+    w, h = place.width * fw, place.height * fh
+    s = min(w / (x1 - x0), h / (y1 - y0))
+    middle = (x0 + x1) / 2
+    return (middle - w / s / 2, middle + w / s / 2), (y1 - h / s, y1)
+
+
+def wrapped(text: str, ax, fontsize: float = 11) -> str:
+    """``text`` broken into lines that fit ``ax``'s figure's width at ``fontsize`` (a tall frame's title), as
+    even as that many lines can be (no word left alone on the last).
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(5.4, 1)).add_subplot()
+    >>> wrapped("The McDonald's Game (class view): Player 4 wins after 36 turns", ax)
+    "The McDonald's Game (class view):\\nPlayer 4 wins after 36 turns"
+    """
+    import textwrap
+    chars = int(ax.figure.get_figwidth() * 72 / (0.6 * fontsize))     # (DejaVu Sans: about 0.55 em a letter)
+    lines = textwrap.wrap(text, chars)
+    even = -(-len(text) // len(lines)) if lines else chars
+    fits = (textwrap.wrap(text, n) for n in range(even, chars + 1))
+    return "\n".join(next(w for w in fits if len(w) <= len(lines)))
 
 
 def mark_place(ax, key, box) -> None:

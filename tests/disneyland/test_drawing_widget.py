@@ -148,3 +148,20 @@ def test_errors_in_callbacks_are_shown_in_the_widget():
     assert s.errors.outputs and "ZeroDivisionError" in s.errors.outputs[0]["text"]
     s.step_button.click()                                  # the next action that works clears it
     assert not s.errors.outputs
+
+
+def test_dl_5_2_the_tall_frame_hides_other_players_photos_too(game):
+    """The stepper's tall frame (board above, collections below) shows what the wide frame shows: another
+    player's photos face down, the class view every photo's worth; every player's collection is in it."""
+    seat = next(s for s in range(1, 5) if game.held_photos[s - 1])
+    other = seat % 4 + 1
+
+    def marks(viewer):          # a photo's worth, "5" or "0", or "?" face down
+        return [t.get_text() for t in draw_state(game, viewer=viewer, layout="tall").texts
+                if t.get_text() in ("5", "0", "?") and t.get_fontsize() == 8]
+    n = sum(map(len, game.held_photos))
+    assert len(marks(None)) == n and "?" not in marks(None)
+    assert marks(other).count("?") == n - len(game.held_photos[other - 1]) > 0     # all but its own
+    ax = draw_state(game, layout="tall")
+    assert tuple(ax.figure.get_size_inches()) == (5.4, 6.6)
+    assert {f"Player {s}:" for s in range(1, 5)} <= {t.get_text()[:9] for t in ax.texts}

@@ -47,7 +47,8 @@ def test_fcm_4_6_deluxe_example_pricing_garden_pizza_waitresses_cfo_44(g):
 
 
 def test_fcm_4_1_houses_eat_in_number_order_and_stock_runs_out(g):
-    """House 18 eats before house 1: with one burger only the lower number is served (FCM-4.1, fact 2.9.7)."""
+    """House 18 eats before house 1: with one burger only the lower number is served (FCM-4.1; a sale takes
+    its goods from stock, FCM-4.4)."""
     from toolkit.games.fcm.map.placement import place_new_house, legal_new_houses
     top, side = legal_new_houses(g.map, 1)[0]
     place_new_house(g.map, 1, top, side)

@@ -71,7 +71,7 @@ def test_fcm_i68_intro_game():
 
 
 def test_fcm_i68_fact_2_13_the_setup_event_announces_the_intro_bank():
-    """The introductory game's bank ($75 a player, fact 2.13) is the one the setup event names (FCM-I31, FCM-I68)."""
+    """The introductory game's bank ($75 a player) is the one the setup event names (FCM-I31, FCM-I68)."""
     g = FcmGame(players=2, seed=3, options={"intro": True})
     setup = next(e for e in g.events if e.kind == "setup")
     assert setup.data["bank"] == 150 and "The bank holds $150" in setup.text

@@ -1,4 +1,4 @@
-"""The employee and milestone data (FCM-I30, FCM-I33; facts 2.2, 2.6, 2.14) and clear errors for bad files."""
+"""The employee and milestone data (FCM-I30, FCM-I33) and clear errors for bad files."""
 import json
 from importlib import resources
 

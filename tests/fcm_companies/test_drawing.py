@@ -72,7 +72,7 @@ def test_state_png_and_repr_png():
 
 
 def test_the_largest_legal_company_is_legible():
-    """FCM-1.3 at its limits: a CEO with 4 slots (fact 2.4), each holding a manager with the most slots (an
+    """FCM-1.3 at its limits: a CEO with 4 slots (FCM-I31, FCM-I51), each holding a manager with the most slots (an
     Executive VP's 10, three Senior VPs' 5), every slot filled, an overfull beach and every milestone held: the
     chart keeps 8-point names at the width it is shown, nothing cut or overlapping (the legibility contract)."""
     from toolkit.games.fcm.company.structure import Structure, structure_problem

@@ -61,3 +61,19 @@ def test_hb_5_6_the_tile_in_hand_is_drawn_only_for_those_who_saw_it():
         return next(t.get_text() for t in ax.texts if t.get_text().startswith("in hand: "))
     assert in_hand(1) == "in hand: onion" and in_hand(None) == "in hand: onion"
     assert in_hand(2) == "in hand: ?"
+
+
+def test_the_tall_frame_shows_a_seat_only_the_tiles_it_has_seen():
+    """HB-I11 in the stepper's tall frame (board above, collector cards below): as in the wide frame, the
+    class view names every tile in the middle and seat 2's view only those it has seen; the key is there, in
+    Swedish too."""
+    g = played(120)
+    codes = {ingredient_code(g, i) for i in range(9)}
+
+    def named(viewer, layout):
+        return sum(t.get_text() in codes for t in draw_state(g, viewer=viewer, layout=layout).texts)
+    for layout in ("wide", "tall"):
+        assert named(None, layout) - named(2, layout) == sum(k == NOT_SEEN and t != EMPTY
+                                                             for t, k in zip(g.spots, g.known[1]))
+    sv = HamburgerGame(2, seed=1, options={"language": "sv"})
+    assert any("BRÖ bröd" in t.get_text() for t in draw_state(sv, layout="tall").texts)

@@ -79,3 +79,16 @@ def test_mcd_5_3_race_drawn_step_by_step():
     texts = [t.get_text().lstrip("\u2713\u2717 ") for t in drawing.draw_race(g).texts]   # past the tick or cross
     assert texts.index("wrong") < texts.index("right: fills the order")
     assert len(g.last_race["marbles"]) < 3 or "not read" in texts
+
+
+def test_mcd_7_2_the_tall_frame_keeps_extras_face_down_too():
+    """The stepper's tall frame (board above, racks below, the points beside each rack) hides another player's
+    extras as the wide frame does."""
+    g = arrange(players=2, extras={2: counts(pie=2)})
+
+    def texts(viewer):          # under the board (whose track has "+2" spaces)
+        return [t.get_text() for t in drawing.draw_state(g, viewer=viewer, layout="tall").texts
+                if t.get_position()[1] < drawing.BOARD_LIMITS[0]]
+    assert "+2" in texts(2) and "+2" in texts(None)
+    assert "+2" not in texts(1) and "face\ndown" in texts(1) and "extras: 2" in texts(1)
+    assert {"Player 1 (Ronald McDonald)", "0 points"} <= set(texts(None))

@@ -246,7 +246,7 @@ class SearchAgent(Agent):
         agents = self.policy(world)
         trusted = [getattr(a, "trusted", False) for a in agents]
         record, apply_answer, pending = world.choices.append, world._apply, world.pending
-        limit, steps = self.max_steps, 0
+        limit, steps = self.playout_steps(world), 0
         d = pending()
         while d is not None and (limit is None or steps < limit):
             p = d.player - 1
@@ -260,6 +260,10 @@ class SearchAgent(Agent):
             steps += 1
             d = pending()
         return self.reward(world, seat)
+
+    def playout_steps(self, world) -> int | None:
+        """Where a playout from ``world`` is cut: ``max_steps`` decisions (None: at the end of the game)."""
+        return self.max_steps
 
     def _verdict(self, stats, default, values):
         """The most visited option, or the playout agent's pick unless an option beats it clearly."""
@@ -277,7 +281,7 @@ class SearchAgent(Agent):
     def _iterate(self, root, world, seat, r) -> None:
         agents = self.policy(world)
         node, path, depth, steps = root, [], 0, 0
-        limit = self.max_steps
+        limit = self.playout_steps(world)
         while True:
             d = world.pending()
             if d is None or (limit is not None and steps >= limit):

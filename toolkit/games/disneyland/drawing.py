@@ -9,9 +9,9 @@ import math
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, add_shape, board_axes, figure_bytes,
-                        mark_place, new_axes, place_boxes, player_colour, score_timeline, static_layer, status_title,
-                        text_on)
+from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
+                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, score_timeline,
+                        static_layer, status_title, tall_axes, text_on, wrapped)
 from .rules import HOURS
 
 # the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
@@ -152,11 +152,23 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
     5 or 0, or "?" when face down."""
     ax = new_axes(ax, size=(5.2, 5.2), margins=0.01)
     band = (height - (0.5 if legend else 0)) / game.players
+    cells = [(seat, x0, top - (seat - 1) * band, width, band) for seat in range(1, game.players + 1)]
+    _collections(ax, game, viewer, cells, (x0, top - height + 0.05) if legend else None)
+    ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
+    ax.set_ylim(min(ax.get_ylim()[0], top - height), max(ax.get_ylim()[1], top))
+    return board_axes(ax)
+
+
+def _collections(ax, game, viewer, cells, legend_at):
+    """Each seat's collection in its cell (seat, left, top, width, height); the key at ``legend_at`` (or none)."""
     view = game.view(viewer)
-    per_row = int(width / 0.5)
     stars, cards, discs = [], [], []
-    for seat in range(1, game.players + 1):
-        y = top - (seat - 1) * band
+    for seat, x0, y, width, band in cells:
+        items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
+        rows = max(1, int((band - 0.65 - 0.74) / 0.85) + 1)          # rows of cards the cell holds
+        per_row = max(int(width / 0.5), -(-len(items) // rows))       # closer together rather than out of the cell
+        step = min(0.5, width / per_row)
+        w = min(0.42, step - 0.06)
         pts = view["scores"][seat - 1]
         sees = viewer in (None, seat)
         mark_place(ax, ("player", seat), (x0, y - band + 0.05, x0 + width, y))
@@ -165,24 +177,23 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
         ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
                 color=text_on(player_colour(seat)))
         ax.text(x0 + 0.6, y - 0.3, label, fontsize=9, weight="bold", color=INK, va="center")
-        items = [("card", c) for c in game.held_cards[seat - 1]] + [("photo", p) for p in game.held_photos[seat - 1]]
         n_cards = len(game.held_cards[seat - 1])
         for k, (what, item) in enumerate(items):
-            cx = x0 + (k % per_row) * 0.5
+            cx = x0 + (k % per_row) * step
             cy = y - 0.65 - (k // per_row) * 0.85
             # a card's place is named by the card, a face-down photo's by its place among the photos (DL-5.5)
             mark_place(ax, ("card", seat, item) if what == "card" else ("photo", seat, f"photo@{k - n_cards}"),
-                       (cx, cy - 0.74, cx + 0.42, cy))
+                       (cx, cy - 0.74, cx + w, cy))
             if what == "card":
                 c = game.card[item]
                 fc = PILE_COLOURS.get(c.colour, "#ccc")
                 if c.kind == "character":
-                    stars.append((cx + 0.21, cy - 0.37))
+                    stars.append((cx + w / 2, cy - 0.37))
             else:
                 fc = (GOOD if game.photo_good[item] else BAD) if sees else HIDDEN
-                ax.text(cx + 0.21, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
+                ax.text(cx + w / 2, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
                         color=text_on(fc), zorder=3)
-            cards.append(Rectangle((cx, cy - 0.74), 0.42, 0.74, fc=fc, ec=INK, lw=0.5))
+            cards.append(Rectangle((cx, cy - 0.74), w, 0.74, fc=fc, ec=INK, lw=0.5))
         if not items:
             ax.text(x0 + 0.6, y - 0.8, "no cards yet", fontsize=8, color="#666666", va="top")
     for group in (cards, discs):
@@ -190,27 +201,53 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
             ax.add_collection(PatchCollection(group, match_original=True, zorder=2))
     if stars:     # one scatter for every character's star keeps a frame fast
         ax.scatter(*zip(*stars), marker="*", s=40, c="white", edgecolors=INK, linewidths=0.4, zorder=3)
-    if legend:
-        ax.text(x0, top - height + 0.05, "\u2605 character (2 points)   photos: 5 good, 0 bad, ? face down",
+    if legend_at is not None:
+        ax.text(*legend_at, "\u2605 character (2 points)   photos: 5 good, 0 bad, ? face down",
                 fontsize=8, color="#444444", va="bottom")
-    ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
-    ax.set_ylim(min(ax.get_ylim()[0], top - height), max(ax.get_ylim()[1], top))
-    return board_axes(ax)
 
 
-def draw_state(game, viewer=None, ax=None, legend=True, fast=False):
-    """The board and, to its right, every player's collection, on one Axes; the title says whose turn it is.
+def draw_state(game, viewer=None, ax=None, legend=True, fast=False, layout="wide"):
+    """The board and every player's collection, on one Axes; the title says whose turn it is. ``layout="wide"``
+    puts the collections right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two
+    to a row (``TALL_FRAME_SIZE``, for a stepper beside its decision column).
 
     Cards: attraction (1 point), with a white star a character (2); photos 5 (good), 0 (bad) or "?" face
     down. ``legend=False`` leaves out that key; ``fast=True`` draws the board over its cached picture.
     """
+    if check_layout(layout) == "tall":
+        return _draw_tall(game, viewer, ax, legend, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     draw_board(game, ax=ax, viewer=viewer, fast=fast)
     draw_collections(game, ax=ax, viewer=viewer, x0=10.2, width=10.0, legend=legend)
     ax.set_xlim(-0.6, 20.4)
     ax.set_ylim(-0.6, 9.6)
-    ax.set_title(status_title(game, viewer, f"park closed after {game.turn} turns: Player {game.winner()} wins"),
-                 fontsize=11)
+    ax.set_title(_title(game, viewer), fontsize=11)
+    return ax
+
+
+def _title(game, viewer):
+    return status_title(game, viewer, f"park closed after {game.turn} turns: Player {game.winner()} wins")
+
+
+#: A tall frame's players' panel under the board, in board units: two rows of cells (a heading and two rows of
+#: cards each; a 2-player game one row of cells with four rows of cards) and the key; and the gap above it.
+PANEL, GAP = 5.05, 0.25
+
+
+def _draw_tall(game, viewer, ax, legend, fast):
+    ax = tall_axes(ax)
+    draw_board(game, ax=ax, viewer=viewer, fast=fast)
+    top = BOARD_LIMITS[0] - GAP
+    (left, right), ylim = fill_limits(ax, *BOARD_LIMITS, top - PANEL, BOARD_LIMITS[1])
+    rows = 1 if game.players <= 2 else 2
+    band = (PANEL - (0.45 if legend else 0)) / rows
+    width = (right - left - 0.2) / 2
+    cells = [(seat, left + 0.1 + (seat - 1) % 2 * width, top - (seat - 1) // 2 * band, width - 0.2, band)
+             for seat in range(1, game.players + 1)]
+    _collections(ax, game, viewer, cells, (left + 0.1, top - PANEL + 0.05) if legend else None)
+    ax.set_xlim(left, right)
+    ax.set_ylim(*ylim)
+    ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)
     return ax
 
 
@@ -222,6 +259,7 @@ def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
 #: Every public drawing, as the legibility test and the gallery call it.
 DRAWINGS = (
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_state_tall", lambda game, viewer: draw_state(game, viewer=viewer, layout="tall")),
     Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
     Drawing("draw_collections", lambda game, viewer: draw_collections(game, viewer=viewer)),
     Drawing("score_timeline", lambda game, viewer: score_timeline(game), kind="chart", views=False),

@@ -19,7 +19,8 @@ from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, board_text,
-                        figure_bytes, mark_place, markers, new_axes, place_boxes, static_layer, text_on)
+                        check_layout, figure_bytes, fill_limits, mark_place, markers, new_axes, place_boxes,
+                        static_layer, tall_axes, text_on, wrapped)
 from .rules import EMPTY, NOT_SEEN
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
@@ -32,6 +33,7 @@ INGREDIENT_COLOURS = {"cucumber": "#38761d", "onion": "#b4a7d6", "ketchup": "#cc
 FACE_DOWN, UNUSED = "#7f8c8d", "#e5e5e5"
 BOARD_BG = "#fbf3e4"
 XLIM, YLIM = (-0.6, 18.0), (-0.6, 10.6)      # draw_state's Axes
+BOARD = (-0.6, 10.6)                         # the board's limits, across and up
 
 #: Colours told apart by colour: the kitchens and their chefs (chefs also differ in shape).
 DISTINCT_COLOURS = {"kitchens": dict(KITCHEN_COLOURS)}
@@ -128,8 +130,8 @@ def draw_board(game, ax=None, viewer=None):
     _loop(ax, game)
     _loop_places(ax, game.board)
     _board_chefs(ax, game)
-    ax.set_xlim(-0.6, 10.6)
-    ax.set_ylim(-0.6, 10.6)
+    ax.set_xlim(*BOARD)
+    ax.set_ylim(*BOARD)
     return board_axes(ax)
 
 
@@ -202,38 +204,64 @@ def draw_cards(game, ax=None, viewer=None, x0=10.9, top=10.5, width=7.0):
     and to the chefs' shapes."""
     own = ax is None
     ax = new_axes(ax, size=(3.8, 4.4), margins=0.01)
-    n = game.n_ingredients
-    order = [i for i in range(n) if i != game.bun] + [game.bun]
-    cell = min(0.75, width / n - 0.03)
     band = 1.6
-    for seat in range(1, game.players + 1):
-        y = top - (seat - 1) * band
-        colour = kitchen_colour(game, seat)
-        now = seat == game.current and not game.over
-        markers(ax, [x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, fc=colour, ec=INK, lw=0.6,
-                zorder=3)
-        board_text(ax, x0 + 0.4, y - 0.2, f"Player {seat}: {game.held[seat - 1]}/{n}" + ("  (to play)" if now else ""),
-                   fontsize=9, weight="bold", color=INK, va="center", zorder=3)
-        places = []
-        for k, i in enumerate(order):
-            x = x0 + k * (cell + 0.03)
-            has = game.cards[seat - 1][i]
-            mark_place(ax, ("card", seat, i), (x, y - 0.5 - cell, x + cell, y - 0.5))
-            fc = _ing_colour(game, i) if has else "white"
-            places.append(Rectangle((x, y - 0.5 - cell), cell, cell, fc=fc, ec=INK if has else PALE,
-                                    lw=0.6, ls="-" if has else ":"))
-            board_text(ax, x + cell / 2, y - 0.5 - cell / 2, ingredient_code(game, i), ha="center", va="center",
-                       fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
-        ax.add_collection(PatchCollection(places, match_original=True, zorder=2))
-    key = ", ".join(f"{ingredient_code(game, i)} {game.ing_name(i)}" for i in order)
+    _cards(ax, game, [(seat, x0, top - (seat - 1) * band, width) for seat in range(1, game.players + 1)])
     y = top - 4 * band - 0.1
-    board_text(ax, x0, y, textwrap.fill(key, 44) + "\nchef 1 filled, chef 2 open", fontsize=8, color="#444444",
-               va="top", linespacing=1.25)
+    _key(ax, game, x0, y, 44)
     if own:
         ax.set_xlim(x0 - 0.1, x0 + width)
         ax.set_ylim(y - 1.3, top + 0.1)
         board_axes(ax)
     return ax
+
+
+def _order(game):
+    """The ingredients in a collector card's order: the bun's place last (HB-6.1)."""
+    return [i for i in range(game.n_ingredients) if i != game.bun] + [game.bun]
+
+
+def _cards(ax, game, cells, beside=None):
+    """Each seat's collector card in its cell (seat, left, top, width): the player's name and count above the
+    nine places, or, with ``beside`` = (the name's width, the row's height), left of them on the same row
+    (the tall frame's, whose rows run across the whole frame)."""
+    n = game.n_ingredients
+    order = _order(game)
+    for seat, x0, y, width in cells:
+        colour = kitchen_colour(game, seat)
+        now = seat == game.current and not game.over
+        name = f"Player {seat}: {game.held[seat - 1]}/{n}"
+        if beside is None:
+            cell_w = cell_h = min(0.75, width / n - 0.03)
+            left, top = x0, y - 0.5
+            name += "  (to play)" if now else ""
+        else:
+            cell_w, cell_h = (width - beside[0]) / n - 0.03, beside[1] - 0.15
+            left, top = x0 + beside[0], y - 0.05
+        markers(ax, [x0 + 0.15], [y - 0.2], marker=CHEF_MARKERS[(seat - 1) % 4], s=60, fc=colour, ec=INK, lw=0.6,
+                zorder=3)
+        board_text(ax, x0 + 0.4, y - 0.2, name, fontsize=9, weight="bold", color=INK, va="center", zorder=3)
+        if beside is not None and now:
+            board_text(ax, x0 + 0.4, y - 0.55, "to play", fontsize=8, color=INK, va="center", zorder=3)
+        places = []
+        for k, i in enumerate(order):
+            x = left + k * (cell_w + 0.03)
+            has = game.cards[seat - 1][i]
+            mark_place(ax, ("card", seat, i), (x, top - cell_h, x + cell_w, top))
+            fc = _ing_colour(game, i) if has else "white"
+            places.append(Rectangle((x, top - cell_h), cell_w, cell_h, fc=fc, ec=INK if has else PALE,
+                                    lw=0.6, ls="-" if has else ":"))
+            board_text(ax, x + cell_w / 2, top - cell_h / 2, ingredient_code(game, i), ha="center", va="center",
+                       fontsize=8, color=text_on(fc) if has else FAINT, zorder=3)
+        ax.add_collection(PatchCollection(places, match_original=True, zorder=2))
+
+
+def _key(ax, game, x0, y, chars, sep="\n"):
+    """The key to the ingredients' codes and to the chefs' shapes, its top left at (``x0``, ``y``), lines of
+    ``chars`` letters at most; ``sep`` between the two keys ("\\n": the chefs' on a line of their own)."""
+    key = ", ".join(f"{ingredient_code(game, i)} {game.ing_name(i)}" for i in _order(game))
+    chefs = "chef 1 filled, chef 2 open"
+    text = textwrap.fill(key, chars) + "\n" + chefs if sep == "\n" else textwrap.fill(key + sep + chefs, chars)
+    board_text(ax, x0, y, text, fontsize=8, color="#444444", va="top", linespacing=1.25)
 
 
 def _status(game):
@@ -244,25 +272,66 @@ def _status(game):
     return f"turn {game.turn + 1}: Player {d.player}: {d.prompt[0].lower() + d.prompt[1:]}{dice}"
 
 
-def draw_state(game, viewer=None, ax=None, fast=False):
+def _title(game, viewer):
+    who = "class view" if viewer is None else f"Player {viewer}'s view"
+    return f"{game.title} ({who}): {_status(game)}"
+
+
+def _board_layer(ax, game, xlim, ylim, tall=False):
+    """For a fast frame: the loop's squares and the spots' names as a picture rendered once, with the places and
+    the chefs over it."""
+    codes = tuple(ingredient_code(game, i) for i in range(game.n_ingredients))
+    static_layer(ax, ("hamburgerspelet", tuple(sorted(game.owner.items())), codes, tall), game.board,
+                 lambda layer: (_loop(layer, game), _spot_names(layer, game.board)), xlim, ylim)
+    _loop_places(ax, game.board)
+    _board_chefs(ax, game)
+
+
+def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     """The board, the middle as ``viewer`` knows it (None: the class view, every tile), and the cards.
-    ``fast=True`` (for steppers) draws what never changes in a game (the loop's squares, the spots' names) as a
-    picture rendered once (``static_layer``); the picture is the same within antialiasing."""
+    ``layout="wide"`` puts the cards right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them
+    under it, a row each (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for
+    steppers) draws what never changes in a game (the loop's squares, the spots' names) as a picture rendered
+    once (``static_layer``); the picture is the same within antialiasing."""
+    if check_layout(layout) == "tall":
+        return _draw_tall(game, viewer, ax, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     if fast:
-        codes = tuple(ingredient_code(game, i) for i in range(game.n_ingredients))
-        static_layer(ax, ("hamburgerspelet", tuple(sorted(game.owner.items())), codes), game.board,
-                     lambda layer: (_loop(layer, game), _spot_names(layer, game.board)), XLIM, YLIM)
-        _loop_places(ax, game.board)
-        _board_chefs(ax, game)
+        _board_layer(ax, game, XLIM, YLIM)
     else:
         draw_board(game, ax=ax, viewer=viewer)
     draw_middle(game, ax=ax, viewer=viewer, names=not fast)
     draw_cards(game, ax=ax, viewer=viewer)
     ax.set_xlim(*XLIM)
     ax.set_ylim(*YLIM)
-    who = "class view" if viewer is None else f"Player {viewer}'s view"
-    ax.set_title(f"{game.title} ({who}): {_status(game)}", fontsize=11)
+    ax.set_title(_title(game, viewer), fontsize=11)
+    return board_axes(ax)
+
+
+#: A tall frame's row for each player's collector card under the board, in board units (the name left of the
+#: nine places, each as wide as a ninth of the rest of the frame), the key's height under them, the gap above the
+#: first; and the name's width, in inches.
+CARD_ROW, KEY, GAP, NAME = 0.85, 0.85, 0.2, 0.95
+
+
+def _draw_tall(game, viewer, ax, fast):
+    ax = tall_axes(ax)
+    top = BOARD[0] - GAP
+    bottom = top - game.players * CARD_ROW - KEY
+    xlim, ylim = fill_limits(ax, *BOARD, bottom, BOARD[1])
+    if fast:
+        _board_layer(ax, game, xlim, ylim, tall=True)
+    else:
+        draw_board(game, ax=ax, viewer=viewer)
+    draw_middle(game, ax=ax, viewer=viewer, names=not fast)
+    width = xlim[1] - xlim[0] - 0.2
+    inch = (xlim[1] - xlim[0]) / (ax.get_position(original=True).width * ax.figure.get_figwidth())   # units an inch
+    _cards(ax, game, [(seat, xlim[0] + 0.1, top - (seat - 1) * CARD_ROW, width)
+                      for seat in range(1, game.players + 1)], beside=(0.4 + NAME * inch, CARD_ROW))
+    _key(ax, game, xlim[0] + 0.1, bottom + KEY - 0.05, 80, sep="; ")     # (the frame's width at 8 pt)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)
     return board_axes(ax)
 
 
@@ -274,6 +343,7 @@ def state_png(game, viewer=None, dpi=None, format="png") -> bytes:
 #: Every public drawing, as the legibility test and the gallery call it.
 DRAWINGS = (
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_state_tall", lambda game, viewer: draw_state(game, viewer=viewer, layout="tall")),
     Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
     Drawing("draw_middle", lambda game, viewer: draw_middle(game, viewer=viewer)),
     Drawing("draw_cards", lambda game, viewer: draw_cards(game, viewer=viewer), views=False),

@@ -16,8 +16,9 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, figure_bytes,
-                        mark_place, new_axes, place_boxes, player_colour, static_layer, status_title, text_on)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
+                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, static_layer,
+                        status_title, tall_axes, text_on, wrapped)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -65,7 +66,18 @@ def draw_board(game, ax=None, viewer=None, track=True):
     """The track with its kinds of spaces (number top left, cards to take top right), the four characters'
     corners, the pieces, the piles, the chute and the menu being read (or the last one). ``track=False`` leaves
     the track out (a stepper's fast frame has it in its static layer)."""
-    ax = new_axes(ax, size=(5, 5), margins=0.01)
+    return _board(game, new_axes(ax, size=(5, 5), margins=0.01), track)
+
+
+#: The menu card inside the track: where it starts across and how wide it is, in the wide frame and in the
+#: tall one (whose board is drawn a little smaller: the card widens into the room left of the chute, and an
+#: order of four foods or more takes two lines). The wide card holds five foods on a line ("1 BM, 1 CB, 1 HB,
+#: 1 SH, 2 FO", Friday Treat); a longer order would wrap.
+MENU_CARD = {"wide": {"x0": 0.75, "width": 3.25, "order_chars": 28},
+             "tall": {"x0": 0.6, "width": 3.45, "order_chars": 17}}
+
+
+def _board(game, ax, track, layout="wide"):
     b = game.board
     if track:
         _track(ax, b)
@@ -92,7 +104,7 @@ def draw_board(game, ax=None, viewer=None, track=True):
     draw_chute(game, ax=ax, x=4.85, y0=2.45, height=3.95)
     race = _race(game)
     if race is not None:
-        draw_menu(game.menus[race["menu_index"]], ax=ax, x0=0.75, y0=1.0, width=3.25, height=6.1)
+        draw_menu(game.menus[race["menu_index"]], ax=ax, y0=1.0, height=6.1, **MENU_CARD[layout])
     ax.set_xlim(*BOARD_LIMITS)
     ax.set_ylim(*BOARD_LIMITS)
     return board_axes(ax)
@@ -198,9 +210,10 @@ def draw_race(game, ax=None):
     return ax
 
 
-def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
+def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0, order_chars=None):
     """A menu card: the printed lines in red (ordered) or black (decoys, also marked "not ordered"), the red
-    changes at the bottom, and the order they make (MCD-4.2, MCD-4.3)."""
+    changes at the bottom, and the order they make (MCD-4.2, MCD-4.3), on lines of ``order_chars`` letters at
+    most if given."""
     own = ax is None
     ax = new_axes(ax, size=(2.8, 4.4), margins=0.01)
     add_shape(ax, FancyBboxPatch((x0, y0), width, height, boxstyle="round,pad=0.04", fc="white", ec=INK, lw=0.8,
@@ -208,7 +221,10 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
     y = y0 + height - 0.3
     ax.text(x0 + width / 2, y, menu.name, ha="center", va="center", fontsize=9, weight="bold", zorder=3)
     changes = [textwrap.wrap(ch.text(), 22) for ch in menu.changes]       # long changes take two lines
-    step = min(0.4, (height - 1.6) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
+    parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
+    order = textwrap.wrap(", ".join(parts), order_chars) if order_chars else [", ".join(parts)]
+    up = 0.33 * (len(order) - 1)                 # an order on two lines lifts "the order:" by a line
+    step = min(0.4, (height - 1.6 - up) / max(1, len(menu.lines) + sum(map(len, changes)) + 3))
     y -= 0.5
     for ln in menu.lines:
         ax.text(x0 + 0.15, y, f"{ln.qty}  {FOOD_NAMES[ln.item]}", ha="left", va="center", fontsize=8,
@@ -222,11 +238,12 @@ def draw_menu(menu, ax=None, x0=0.0, y0=0.0, width=3.0, height=5.0):
             for k, line in enumerate(lines):
                 ax.text(x0 + 0.25 + 0.2 * (k > 0), y, line, ha="left", va="center", fontsize=8, color=RED, zorder=3)
                 y -= step
-    ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95, y0 + 0.95], color=FAINT, lw=0.6, zorder=3)
-    ax.text(x0 + 0.15, y0 + 0.72, "the order:", ha="left", va="center", fontsize=8,
+    ax.plot([x0 + 0.1, x0 + width - 0.1], [y0 + 0.95 + up, y0 + 0.95 + up], color=FAINT, lw=0.6, zorder=3)
+    ax.text(x0 + 0.15, y0 + 0.72 + up, "the order:", ha="left", va="center", fontsize=8,
             zorder=3)
-    parts = [f"{n} {FOOD_SHORT[FOODS[i]]}" for i, n in enumerate(menu.order) if n]
-    ax.text(x0 + 0.15, y0 + 0.32, ", ".join(parts), ha="left", va="center", fontsize=9, weight="bold", zorder=3)
+    for k, line in enumerate(order):
+        ax.text(x0 + 0.15, y0 + 0.32 + up - 0.33 * k, line, ha="left", va="center", fontsize=9, weight="bold",
+                zorder=3)
     if own:
         ax.set_xlim(x0 - 0.1, x0 + width + 0.1)
         ax.set_ylim(y0 - 0.1, y0 + height + 0.1)
@@ -238,16 +255,26 @@ def _row_height(players, top):
     return min(2.25, (top + 0.5) / players)
 
 
-def _slots(ax, players, x0, top):
-    """The racks' empty slots and their names: fixed for the whole game."""
+#: A rack's slot across, of its room (the rest between slots); a card across, of the slot.
+SLOT_SHARE, CARD_SHARE = 0.62 / 0.72, 0.54 / 0.62
+
+
+def _wide_racks(players, x0, top):
+    """Where each seat's rack goes in the wide frame: (seat, left, top, height, slot pitch), one under another."""
     h = _row_height(players, top)
+    return [(seat, x0, top - (seat - 1) * h, h, 0.72) for seat in range(1, players + 1)]
+
+
+def _slots(ax, racks):
+    """The racks' empty slots and their names: fixed for the whole game."""
     slots = []
-    for seat in range(1, players + 1):
-        sy = top - (seat - 1) * h - 1.45
+    for _seat, x0, y, _h, pitch in racks:
+        sy = y - 1.45
         for i, food in enumerate(FOODS):
-            sx = x0 + i * 0.72
-            slots.append(Rectangle((sx, sy), 0.62, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
-            ax.text(sx + 0.31, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8, color=INK)
+            sx = x0 + i * pitch
+            slots.append(Rectangle((sx, sy), pitch * SLOT_SHARE, 3 * 0.32 + 0.08, fc="white", ec=FAINT, lw=0.6))
+            ax.text(sx + pitch * SLOT_SHARE / 2, sy - 0.05, FOOD_SHORT[food], ha="center", va="top", fontsize=8,
+                    color=INK)
     ax.add_collection(PatchCollection(slots, match_original=True, zorder=2))
 
 
@@ -258,63 +285,112 @@ def draw_racks(game, ax=None, viewer=None, x0=0.0, top=8.4, width=8.6, slots=Tru
     them in its static layer)."""
     own = ax is None
     ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
-    rows = game.players
-    h = _row_height(rows, top)
-    if slots:
-        _slots(ax, rows, x0, top)
-    cards, discs = [], []
-    for seat in range(1, rows + 1):
-        y = top - (seat - 1) * h
-        rack, ext = game.racks[seat - 1], game.extras[seat - 1]
-        c = player_colour(seat)
-        turn = "  (to play)" if seat == game.current and not game.over else ""
-        discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
-        ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
-                zorder=3)
-        ax.text(x0 + 0.5, y - 0.18, f"{game.player_name(seat)}: {game.points[seat - 1]} points{turn}", ha="left",
-                va="center", fontsize=9, weight="bold", color=INK)
-        sy = y - 1.45
-        show = viewer is None or viewer == seat
-        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * 0.72, y))
-        for i, food in enumerate(FOODS):
-            sx = x0 + i * 0.72
-            mark_place(ax, ("slot", seat, food), (sx, sy, sx + 0.62, sy + 3 * 0.32 + 0.08))
-            for k in range(rack[i]):
-                cards.append(Rectangle((sx + 0.04, sy + 0.04 + k * 0.32), 0.54, 0.28, fc=FOOD_COLOURS[food],
-                                       ec="white", lw=0.4))
-            if show and ext[i]:
-                ax.text(sx + 0.31, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
-                        color=INK)
-        n = sum(ext)
-        full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
-        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
-        ax.text(x0 + 8 * 0.72 + 0.1, sy + 1.0, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
-        if note:
-            ax.text(x0 + 8 * 0.72 + 0.1, sy + 0.55, note, ha="left", va="top", fontsize=8, color="#555555",
-                    linespacing=1.0)
-    if cards:
-        ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
-    ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+    racks = _wide_racks(game.players, x0, top)
+    _racks(ax, game, viewer, racks, slots)
     if own:
+        rows, h = game.players, racks[0][3]
         ax.set_xlim(x0 - 0.2, x0 + width)
         ax.set_ylim(top - rows * h - 0.1, top + 0.1)
         board_axes(ax)
     return ax
 
 
-def draw_state(game, viewer=None, ax=None, fast=False):
-    """The board and, to its right, every player's rack and extras, on one Axes; the title says what is next.
-    ``fast=True`` (for steppers) draws what never changes in a game (the track, the racks' slots) as a picture
-    rendered once (``static_layer``); the picture is the same within antialiasing."""
+def _racks(ax, game, viewer, racks, slots, tall=False):
+    """Each seat's rack where ``racks`` puts it (seat, left, top, height, slot pitch). The wide frame heads a rack
+    with the player's name and points; the tall one, narrower, writes the points beside the rack."""
+    if slots:
+        _slots(ax, racks)
+    cards, discs = [], []
+    for seat, x0, y, h, pitch in racks:
+        rack, ext = game.racks[seat - 1], game.extras[seat - 1]
+        c = player_colour(seat)
+        now = seat == game.current and not game.over
+        discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
+        ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
+                zorder=3)
+        head = game.player_name(seat) if tall else (f"{game.player_name(seat)}: {game.points[seat - 1]} points"
+                                                   + ("  (to play)" if now else ""))
+        ax.text(x0 + 0.5, y - 0.18, head, ha="left", va="center", fontsize=9, weight="bold", color=INK)
+        sy = y - 1.45
+        show = viewer is None or viewer == seat
+        slot, card = pitch * SLOT_SHARE, pitch * SLOT_SHARE * CARD_SHARE
+        # the tall frame's place for a player: clear of the heading above, the points and extras in it
+        lift, beside = (0.1, BESIDE) if tall else (0.0, 0.0)
+        mark_place(ax, ("rack", seat), (x0, y - h + 0.05, x0 + 8 * pitch + beside, y + lift))
+        for i, food in enumerate(FOODS):
+            sx = x0 + i * pitch
+            mark_place(ax, ("slot", seat, food), (sx, sy, sx + slot, sy + 3 * 0.32 + 0.08))
+            for k in range(rack[i]):
+                cards.append(Rectangle((sx + (slot - card) / 2, sy + 0.04 + k * 0.32), card, 0.28,
+                                       fc=FOOD_COLOURS[food], ec="white", lw=0.4))
+            if show and ext[i]:
+                ax.text(sx + slot / 2, sy - 0.38, f"+{ext[i]}", ha="center", va="top", fontsize=8, weight="bold",
+                        color=INK)
+        n = sum(ext)
+        full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
+        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
+        right = x0 + 8 * pitch + 0.1
+        if tall:          # beside the rack: the points, whose turn, the extras
+            ax.text(right, sy + 1.08, f"{game.points[seat - 1]} points", ha="left", va="top", fontsize=9,
+                    weight="bold", color=INK)
+            if now:
+                ax.text(right, sy + 0.7, "to play", ha="left", va="top", fontsize=8, color=INK)
+        top = sy + (0.34 if tall else 1.0)
+        ax.text(right, top, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
+        if note:
+            ax.text(right, top - 0.45, note, ha="left", va="top", fontsize=8, color="#555555", linespacing=1.0)
+    if cards:
+        ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
+    ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+
+
+def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
+    """The board and every player's rack and extras, on one Axes; the title says what is next. ``layout="wide"``
+    puts the racks right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two to a
+    row (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
+    never changes in a game (the track, the racks' slots) as a picture rendered once (``static_layer``); the
+    picture is the same within antialiasing."""
+    if check_layout(layout) == "tall":
+        return _draw_tall(game, viewer, ax, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
+    racks = _wide_racks(game.players, 9.0, 8.6)
     if fast:
         static_layer(ax, ("mcdonalds", game.players), game.board,
-                     lambda layer: (_track(layer, game.board), _slots(layer, game.players, 9.0, 8.6)), XLIM, YLIM)
+                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), XLIM, YLIM)
     draw_board(game, ax=ax, viewer=viewer, track=not fast)
-    draw_racks(game, ax=ax, viewer=viewer, x0=9.0, top=8.6, width=8.0, slots=not fast)
+    _racks(ax, game, viewer, racks, slots=not fast)
     ax.set_xlim(*XLIM)
     ax.set_ylim(*YLIM)
-    ax.set_title(status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns"), fontsize=11)
+    ax.set_title(_title(game, viewer), fontsize=11)
+    return board_axes(ax)
+
+
+def _title(game, viewer):
+    return status_title(game, viewer, f"Player {game.winner()} wins after {game.turn} turns")
+
+
+#: A tall frame's row of two racks under the board, in board units (a heading, the rack with its names and
+#: extras under it), the gap above the first, and the room right of a rack for the points and extras.
+RACK_ROW, GAP, BESIDE = 2.3, 0.25, 1.75
+
+
+def _draw_tall(game, viewer, ax, fast):
+    ax = tall_axes(ax)
+    top = BOARD_LIMITS[0] - GAP
+    rows = (game.players + 1) // 2
+    xlim, ylim = fill_limits(ax, *BOARD_LIMITS, top - rows * RACK_ROW, BOARD_LIMITS[1])
+    width = (xlim[1] - xlim[0] - 0.2) / 2
+    pitch = min(0.72, (width - 0.2 - BESIDE) / 8)
+    racks = [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - 0.1 - (seat - 1) // 2 * RACK_ROW, RACK_ROW - 0.1,
+              pitch) for seat in range(1, game.players + 1)]
+    if fast:
+        static_layer(ax, ("mcdonalds", game.players, "tall"), game.board,
+                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
+    _board(game, ax, track=not fast, layout="tall")
+    _racks(ax, game, viewer, racks, slots=not fast, tall=True)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)
     return board_axes(ax)
 
 
@@ -339,6 +415,7 @@ def _menu_shown(game):
 #: Every public drawing, as the legibility test and the gallery call it.
 DRAWINGS = (
     Drawing("draw_state", lambda game, viewer: draw_state(game, viewer=viewer)),
+    Drawing("draw_state_tall", lambda game, viewer: draw_state(game, viewer=viewer, layout="tall")),
     Drawing("draw_board", lambda game, viewer: draw_board(game, viewer=viewer), views=False),
     Drawing("draw_racks", lambda game, viewer: draw_racks(game, viewer=viewer)),
     Drawing("draw_chute", lambda game, viewer: draw_chute(game), views=False),

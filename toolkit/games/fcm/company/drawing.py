@@ -14,7 +14,7 @@ from matplotlib.patches import FancyBboxPatch, Rectangle
 from ....drawing import INK, board_axes, figure_png, new_axes, player_colour, text_on
 from .structure import Structure
 
-# card colours of the printed cards (fact 2.6), softened for text on top
+# card colours of the printed cards (each type's colour in employees.json, FCM-I30), softened for text on top
 CARD_COLOURS = {"black": "#4a4a4a", "purple": "#b39ddb", "red": "#ef9a9a", "salmon": "#ffccbc", "grey": "#cfd8dc",
                 "light green": "#c5e1a5", "blue": "#90caf9", "olive": "#d4d49a"}
 DARK_CARDS = {"black"}
@@ -347,8 +347,8 @@ def training_levels(staff) -> dict:
 
 
 def draw_training_tree(staff, ax=None, highlight=()):
-    """The training tree (fact 2.6): entry-level cards on the left, each arrow one training step; 1x cards
-    framed in red, salaried cards marked '$'. ``highlight`` = cards to outline (a path, say)."""
+    """The training tree (FCM-3.3, FCM-I30): entry-level cards on the left, each arrow one training step;
+    1x cards framed in red, salaried cards marked '$'. ``highlight`` = cards to outline (a path, say)."""
     ax = new_axes(ax, size=(10, 8.4), margins=(0.005, 0.005, 0.995, 0.95))
     pos = training_levels(staff)
     xy = {c: (c_r[0] * 2.6, -c_r[1] * 0.95) for c, c_r in pos.items()}

@@ -1,4 +1,4 @@
-"""The employee cards of Food Chain Magnate as data (facts 2.2, 2.6; FCM-I30), validated on load.
+"""The employee cards of Food Chain Magnate as data (FCM-I30), validated on load.
 
 >>> staff = default_staff()
 >>> len(staff.employees), staff.box_size()
@@ -78,6 +78,11 @@ class Staff:
     def __getitem__(self, card: str) -> Employee:
         return self.employees[card]
 
+    def __deepcopy__(self, memo):
+        """The catalogue never changes, so copies of a game share it (and the restructuring options kept for
+        it, company/restructuring.py, serve every copy)."""
+        return self
+
     @cached_property
     def order(self) -> dict:
         """id -> place in the file, for sorting (made once: never change it)."""
@@ -90,7 +95,7 @@ class Staff:
         return sum(e.box for e in self.employees.values())
 
     def pile_sizes(self, players: int) -> dict:
-        """Cards in play for ``players``: every copy, except the 1x types cut to 1/1/2/3 (fact 2.2)."""
+        """Cards in play for ``players``: every copy, except the 1x types cut to 1/1/2/3 (FCM-I30)."""
         cut = self.unique_copies[players]
         return {e.id: (min(cut, e.box) if e.unique else e.box) for e in self.employees.values()}
 

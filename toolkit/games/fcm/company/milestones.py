@@ -1,4 +1,4 @@
-"""The 18 milestones of Food Chain Magnate as data (fact 2.14; FCM-I33), validated on load.
+"""The 18 milestones of Food Chain Magnate as data (FCM-I33), validated on load.
 
 >>> ms = default_milestones()
 >>> len(ms), ms["first_airplane"].starts, ms["first_airplane"].params["open_slots"]

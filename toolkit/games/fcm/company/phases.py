@@ -40,10 +40,10 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         self.ruleset = ruleset
         self.companies = [Company(s, self.staff.ceo.slots) for s in range(1, players + 1)]
         self.supply = dict(self.staff.pile_sizes(players))          # FCM-I30: the piles beside the bank
-        self.bank = bank_per_player * players                         # fact 2.2 (fact 2.13: the intro game's)
+        self.bank = bank_per_player * players                         # FCM-I31 (FCM-I68: the intro game's)
         self.round = 1
         self.order = list(range(1, players + 1))                      # seats by turn-order position
-        streams["turn-order"].shuffle(self.order)                     # fact 2.2: random first order
+        streams["turn-order"].shuffle(self.order)                     # FCM-I31: random first order
         self.gone: list[str] = []                                     # milestones removed in Clean-up
         self.step = "idle"
         self.queue: list[int] = []                                    # seats still to decide this step
@@ -127,7 +127,7 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
                      ("FCM-I37",), seat, card=card, count=got)
         return True
 
-    # --- setup: reserve cards (fact 2.4) -----------------------------------------------------------
+    # --- setup: reserve cards (FCM-I31) ------------------------------------------------------------
     def begin_setup(self) -> None:
         self.step, self.queue = "reserve", list(range(1, self.players + 1))
 

@@ -16,7 +16,7 @@ from .phases import CompanyPhases
 
 class CompanyGame(Game):
     """Rounds of Restructuring, Order of Business, recruiting and training, Payday and Clean-up, with no map
-    and no Dinnertime (FCM-I45). Options: ``rounds`` (default 4), ``start_cash`` (default $0, fact 2.2; a
+    and no Dinnertime (FCM-I45). Options: ``rounds`` (default 4), ``start_cash`` (default $0, FCM-I31; a
     teaching setting), ``ruleset`` ("original" or "deluxe"). Not registered: the full game comes later."""
 
     name = "fcm-companies"

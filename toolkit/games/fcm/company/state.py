@@ -1,5 +1,5 @@
 """One player's company (its cards, cash, milestones) and the numbers the company phases share (FCM-0, FCM-5.2,
-facts 2.2 and 2.4)."""
+FCM-I31)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,8 +8,8 @@ from .employees import Staff
 from .structure import Structure
 
 SALARY = 5                      # FCM-5.2
-RESERVE_CARDS = {100: 2, 200: 3, 300: 4}   # fact 2.4: amount -> CEO slots shown (FCM-I31)
-BANK_PER_PLAYER = 50            # fact 2.2
+RESERVE_CARDS = {100: 2, 200: 3, 300: 4}   # FCM-I31: amount -> CEO slots shown
+BANK_PER_PLAYER = 50            # FCM-I31
 GOODS = ("burger", "pizza", "lemonade", "beer", "soda")
 RULESETS = ("original", "deluxe")
 
@@ -19,9 +19,9 @@ class Company:
 
     def __init__(self, seat: int, ceo_slots: int = 3):
         self.seat = seat
-        self.cash = 0                       # fact 2.2: players start with $0
-        self.reserve: int | None = None     # the secret reserve card (fact 2.4)
-        self.ceo_slots = ceo_slots          # fact 2.4: the CEO starts with 3 slots
+        self.cash = 0                       # FCM-I31: players start with $0
+        self.reserve: int | None = None     # the secret reserve card (FCM-I31)
+        self.ceo_slots = ceo_slots          # FCM-I31: the CEO starts with 3 slots
         self.hand: Counter = Counter()      # cards between rounds (FCM-7.2)
         self.work = Structure()             # at work this round (FCM-1.2)
         self.overfilled = False             # FCM-1.4 applied this round

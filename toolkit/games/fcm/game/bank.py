@@ -1,5 +1,5 @@
 """The bank of Food Chain Magnate: paying out at Dinnertime, breaking, and the reserve cards (FCM-4.7;
-facts 2.4 and 2.13; FCM-I50 to FCM-I53).
+FCM-I50 to FCM-I53).
 
 Money only moves between the bank and the players; the reserve cards added at the first break are the
 only money that enters the game (FCM-I52). After the second break the bank pays on in IOUs: its level may
@@ -18,7 +18,7 @@ from . import bankruptcy
 
 
 def ceo_slots_after_break(cards) -> int:
-    """The slot number shown most often on the revealed reserve cards; a tie goes to the higher (fact 2.4)."""
+    """The slot number shown most often on the revealed reserve cards; a tie goes to the higher (FCM-I51)."""
     counts = Counter(RESERVE_CARDS[c] for c in cards)
     return max(counts, key=lambda s: (counts[s], s))
 

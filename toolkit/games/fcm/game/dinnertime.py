@@ -42,7 +42,8 @@ def unit_price(co, seat: int) -> tuple[int, list]:
 
 
 def bonuses(co, seat: int) -> dict:
-    """+$5 per item of a marketed kind with the matching milestone (fact 2.9; never in the comparison, FCM-4.n1)."""
+    """+$5 per item of a marketed kind with the matching milestone (milestones.json, FCM-I33; per item after
+    the comparison, FCM-4.4, FCM-4.n1, FCM-I59)."""
     return {g: 5 for g, mid in MARKETED.items() if co.has(seat, mid)}
 
 

@@ -36,12 +36,12 @@ def hold_back(game, seat: int, who: str, clauses=("FCM-3.5", "FCM-I72")) -> None
 
 def buyer_range(game, seat: int, card: str) -> int:
     rng = BUYERS[card][0]
-    return rng + 1 if game.co.has(seat, "first_cart_operator") else rng      # fact 2.12
+    return rng + 1 if game.co.has(seat, "first_cart_operator") else rng      # FCM-I65
 
 
 def per_source(game, seat: int, card: str) -> int:
     n = BUYERS[card][1]
-    return n + 1 if game.co.has(seat, "first_errand_boy") else n             # fact 2.12
+    return n + 1 if game.co.has(seat, "first_errand_boy") else n             # FCM-I65
 
 
 def errand_count(game, seat: int) -> int:

@@ -1,5 +1,5 @@
 """Food Chain Magnate, the whole game: the map layer and the companies composed into rounds of seven
-phases, from setup to the second bank break (FCM-0 to FCM-7; facts 2.8 to 2.15; FCM-I50 to FCM-I77).
+phases, from setup to the second bank break (FCM-0 to FCM-7; FCM-I50 to FCM-I77).
 
 ``FcmGame`` asks every decision through ``pending()``: the company layer's (reserve card, restructuring,
 turn order, hiring, training, firing, freezer) and this layer's (starting restaurants, campaigns, food and
@@ -33,7 +33,7 @@ from ..map.board import assemble_map, parse_layout
 from .setup import Setup
 from .working import Working
 
-INTRO_BANK_PER_PLAYER = 75          # fact 2.13
+INTRO_BANK_PER_PLAYER = 75          # FCM-I68
 DEFAULT_MAX_ROUNDS = 40             # FCM-I70
 SETTINGS = (
     Setting("ruleset", "choice", "original", choices=("original", "deluxe"), clause="FCM-I67",
@@ -49,7 +49,7 @@ _CARD_NAME = re.compile(r"[a-z_]+")           # a card id in a structure's text 
 
 
 class GamePhases(CompanyPhases):
-    """The company phases as the whole game uses them; the introductory game has no salaries (fact 2.13)."""
+    """The company phases as the whole game uses them; the introductory game has no salaries (FCM-I68)."""
 
     def __init__(self, *a, intro: bool = False, **kw):
         if intro:                               # before the setup event announces the bank
@@ -134,7 +134,7 @@ class FcmGame(Setup, Working, Game):
             ph = self.phase
             if ph == "setup":
                 self.phase = "restaurants"
-                self.placing = list(reversed(co.order))       # fact 2.3: reverse turn order first
+                self.placing = list(reversed(co.order))       # FCM-I58: reverse turn order first
                 self.say("setup-restaurants", lambda: "Starting restaurants, in reverse turn order: "
                          + ", ".join(f"Player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
             elif ph == "restaurants":
@@ -259,7 +259,7 @@ class FcmGame(Setup, Working, Game):
 
     def winner(self) -> int | None:
         """Most cash among the chains still in the game; a tie goes to the earlier player in turn order (FCM-4.7,
-        fact 2.13). A bankrupt chain cannot win; when every chain is bankrupt nobody wins (FCM-I74)."""
+        FCM-I53). A bankrupt chain cannot win; when every chain is bankrupt nobody wins (FCM-I74)."""
         if self.phase != "over" or not self.co.order:
             return None
         best = max(self.company(s).cash for s in self.co.order)
@@ -334,8 +334,8 @@ class FcmGame(Setup, Working, Game):
         """Redraw what ``viewer`` cannot see (FCM-I42): the other players' cards in hand, dealt afresh from
         the cards no one can see (every card is in the supply or with a player, FCM-I30); their face-down
         restructuring, one of the fullest structures their new hand allows (FCM-1.1); their face-down
-        firings, none (FCM-5.1, FCM-I39); and their reserve cards while they are face down (fact 2.4,
-        FCM-I31, FCM-I51)."""
+        firings, none (FCM-5.1, FCM-I39); and their reserve cards while they are face down (FCM-I31,
+        FCM-I51)."""
         co = self.co
         others = [c for c in co.companies if c.seat != viewer]
         unseen = dict(co.staff.pile_sizes(self.players))

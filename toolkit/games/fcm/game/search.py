@@ -12,8 +12,8 @@ considers instead:
   a decision has at most ``few`` options; a decision where no one disagrees is answered at once;
 - each candidate is played out in the same believed worlds (``Game.determinize``) with the same future chance,
   its own seat by the yardstick's style and the other seats by the strategic agent with the style the world's
-  seed deals (the rival's style is not seen: every world draws one), cut after ``max_steps`` decisions and
-  valued by the core's ``reward`` (win and cash margin, or the margin alone when cut);
+  seed deals (the rival's style is not seen: every world draws one), cut after ``max_steps`` decisions (fewer
+  between grown companies, ``playout_steps``) and valued by the core's ``reward`` (win and cash margin, or the margin alone when cut);
 - the yardstick's pick stays unless another beats it by ``confidence`` standard errors of the paired gains.
 
 Every other decision is answered by the yardstick directly. The agent reads the real game only through
@@ -22,31 +22,34 @@ playouts it is deterministic.
 """
 from __future__ import annotations
 
+import gc
 import random
 
 from ....core.search import SearchAgent
 from .strategic import StrategicAgent
 from .styles import STYLES
 
-#: Decisions whose options the search compares: placements, campaigns, foods, drinks, turn order, hiring,
-#: training and firing, where the styles' picks differ and the difference shows within a few rounds.
+#: Decisions whose options the search compares: placements, campaigns, foods, drinks, hiring, training and
+#: firing, where the styles' picks differ and the difference shows within a few rounds. Not turn order: comparing
+#: its picks changed none in 67 decisions measured, most tying exactly (benchmarks/README.md).
 SEARCHED = frozenset({"start_restaurant", "local_manager", "regional_place", "developer", "developer_place",
                       "campaign_tile", "campaign_place", "campaign_good", "kitchen", "errand", "route",
-                      "turn_order", "fire", "hire", "train"})
+                      "fire", "hire", "train"})
 
 
 class FcmSearchAgent(SearchAgent):
     """The search agent for FCM (FCM-I77). ``style``: the yardstick's and own playouts' style; ``playouts``:
     the most playouts a decision (candidates times worlds); ``alternatives``: rivals of the yardstick at most;
-    ``few``: decisions with at most so many options also try random others; the rest as ``SearchAgent``
+    ``few``: decisions with at most so many options also try random others; ``crowd``: cards a company owns on
+    average beyond which playouts are cut sooner (None: never); the rest as ``SearchAgent``
     (``time_ms`` bounds only ``method="uct"``: the paired comparison's budget is ``playouts``)."""
 
     def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
                  alternatives: int = 2, few: int = 4, max_steps: int | None = 40, margin: float = 0.5,
-                 confidence: float = 1.0, **kw):
+                 confidence: float = 1.0, crowd: int | None = 20, **kw):
         super().__init__(playouts, time_ms, max_steps=max_steps, margin=margin, confidence=confidence, **kw)
         self.style = STYLES[style]
-        self.alternatives, self.few = max(1, alternatives), few
+        self.alternatives, self.few, self.crowd = max(1, alternatives), few, crowd
         self.own = StrategicAgent(self.style)
         self._rivals = [StrategicAgent(s) for name, s in STYLES.items() if name != self.style.name]
         self._seat = None
@@ -65,10 +68,30 @@ class FcmSearchAgent(SearchAgent):
             self._policies[key] = agents
         return agents
 
+    def playout_steps(self, world):
+        """``max_steps``, fewer once the companies own more than ``crowd`` cards each on average: a decision
+        costs about in proportion to the cards in play, so a playout between grown companies is cut sooner
+        (counted in the believed world, so still in decisions: the same search on any machine)."""
+        if self.max_steps is None or not self.crowd:
+            return self.max_steps
+        cards = sum(sum(world.company(s).owned().values()) for s in range(1, world.players + 1))
+        room = self.crowd * world.players
+        return self.max_steps if cards <= room else max(1, self.max_steps * room // cards)
+
     def choose(self, game, decision, rng):
         values = decision.values
         if decision.kind not in SEARCHED or len(values) == 1:
             return self.own.choose(game, decision, rng)
+        collecting = gc.isenabled()
+        gc.disable()             # a search's copies are short-lived: no full collection in the middle of one
+        try:
+            return self._search(game, decision, rng)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, game, decision, rng):
+        values = decision.values
         self._seat = decision.player
         if self.method != "paired":                   # the core's tree over every option, these playouts
             return super().choose(game, decision, rng)

@@ -1,5 +1,5 @@
 """Setup of the whole game: the starting restaurants, in reverse turn order, each player may pass once
-(fact 2.3, FCM-I4, FCM-I58)."""
+(FCM-I4, FCM-I58)."""
 from __future__ import annotations
 
 from ....core.decisions import Decision, Option

@@ -33,7 +33,7 @@ class Style:
     food: str                  # 'burger' or 'pizza'
     kinds: tuple               # campaign kinds, most liked first
     plan: tuple                # wanted cards in order (FCM-I75)
-    reserve: int               # the reserve card it lays (fact 2.4)
+    reserve: int               # the reserve card it lays (FCM-I31)
     cheap: float = 1.0         # how much each $1 off the unit price is worth
     luxury: bool = False       # plays a luxuries manager where rivals are far
     gardens: float = 1.0       # how much a garden (doubled prices, FCM-4.4) counts against a new house
