@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 import textwrap
 
-from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, LAYOUTS, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes,
-                         board_text, figure_bytes, markers, new_axes)
+from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes, board_text,
+                         check_layout, figure_bytes, markers, new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -176,9 +176,7 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     ``layout="tall"`` (steppers) is ``TALL_FRAME_SIZE``: the map above, the players below, two to a row
     (``_draw_tall``). ``fast=True`` (for steppers) keeps the map's squares as a picture while they stay the
     same (``image_layer``)."""
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
-    if layout == "tall":
+    if check_layout(layout) == "tall":
         return _draw_tall(game, viewer, ax, fast)
     fmap = game.map
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.94))
@@ -254,7 +252,7 @@ def _draw_tall(game, viewer, ax, fast):
     """The stepper's frame, ``TALL_FRAME_SIZE``: the map across the top as large as the room left by the panel
     lets it be (that room is kept for ``TALL_BLOCKS`` lines, so the map keeps its size from step to step); below
     it the round and turn order, the players' blocks two to a row, and the next decision."""
-    fmap = game.map
+    fmap = game.map          # (the title is one line: less room above than tall_axes keeps for two)
     ax = new_axes(ax, size=TALL_FRAME_SIZE, margins=(0.005, 0.005, 0.995, 1 - 0.32 / TALL_FRAME_SIZE[1]))
     fig_w, fig_h = ax.figure.get_size_inches()
     pos = ax.get_position()
