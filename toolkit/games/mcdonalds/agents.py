@@ -17,7 +17,9 @@ cards of that item nobody has seen. It draws no randomness except where the heur
 """
 from __future__ import annotations
 
-from .data import SLOT
+from functools import lru_cache
+
+from .data import CARDS_PER_FOOD, FOOD_INDEX, SLOT
 from .rules import N, McDonaldsHeuristic, pair_value, pairs
 
 FOOD = tuple(range(N))
@@ -28,20 +30,47 @@ def _first(pair):
     return pair[0], [-i for i in pair[1]]
 
 
-def unread_menus(game) -> list:
-    """The orders of the menus not yet read (the top of the menu pile), as the table knows them: every menu
-    read goes to the bottom (MCD-6.3, MCD-I19), so once all have been read the next one is known."""
+class Orders:
+    """The menus still to be read, as (size, needs) with needs the (item, count) pairs of each order."""
+
+    __slots__ = ("needs",)
+
+    def __init__(self, orders):
+        self.needs = tuple((sum(o), tuple((i, n) for i, n in enumerate(o) if n)) for o in orders)
+
+
+@lru_cache(maxsize=512)
+def _orders(orders: tuple) -> Orders:
+    return Orders(orders)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fill(rack: tuple, orders: Orders) -> float:
+    """The mean points of the orders ``rack`` can fill, over ``orders`` (MCD-5.1, MCD-6.1)."""
+    total = 0
+    for size, needs in orders.needs:
+        for i, n in needs:
+            if rack[i] < n:
+                break
+        else:
+            total += size
+    return total / len(orders.needs)
+
+
+def unread_menus(game) -> Orders:
+    """The menus not yet read (the top of the menu pile), as the table knows them: every menu read goes to
+    the bottom (MCD-6.3, MCD-I19), so once all have been read the next one is known."""
     k = game.stats["menus"]
     menus, pile = game.menus, game.menu_pile
     if k >= len(pile):
-        return [menus[pile[-1]].order]
+        return _orders((menus[pile[-1]].order,))
     read = set(pile[:k])
-    return [m.order for i, m in enumerate(menus) if i not in read]
+    return _orders(tuple(m.order for i, m in enumerate(menus) if i not in read))
 
 
 def unseen(game, seat) -> list[int]:
     """Cards of each item ``seat`` has not seen: 15 less every rack, its own extras and cards pulled in a race."""
-    total = [15] * N
+    total = [CARDS_PER_FOOD] * N
     for r in game.racks:
         for i in FOOD:
             total[i] -= r[i]
@@ -54,6 +83,21 @@ def unseen(game, seat) -> list[int]:
     return [max(0, x) for x in total]
 
 
+def _sure(rack, extras) -> int:
+    """Extras that score if returned now: those whose slot holds 3 (MCD-7.4)."""
+    return sum(extras[i] for i in FOOD if rack[i] == SLOT)
+
+
+@lru_cache(maxsize=16)
+def _menu_chance(board) -> tuple:
+    """For each space, the chance that a roll of two dice from it ends on a menu space (MCD-3.6, MCD-I4);
+    the last entry is the mean over the spaces."""
+    track = board.track
+    out = [sum((6 - abs(7 - t)) / 36 for t in range(2, 13) if track[(p + t) % len(track)].kind == "menu")
+           for p in range(len(track))]
+    return tuple(out) + (sum(out) / len(out),)
+
+
 class Planner(McDonaldsHeuristic):
     """The planner (MCD-I21). ``extra``: worth of an extra that will score; ``fill``: worth of the points of
     the orders a rack can fill (their mean over the menus still to be read); ``card``: worth of a card in a
@@ -62,40 +106,30 @@ class Planner(McDonaldsHeuristic):
     name = "planner"
     trusted = True
 
-    def __init__(self, extra: float = 2.0, fill: float = 0.3, card: float = 0.05, deny: float = 1.0,
-                 trade_margin: float = 0.0, full: float = 0.0):
+    def __init__(self, extra: float = 2.0, fill: float = 0.3, card: float = 0.1, deny: float = 1.0,
+                 trade_margin: float = 0.0, full: float = 0.5, by_position: bool = True):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
-        self.full = full
+        self.full, self.by_position = full, bool(by_position)
 
     def __repr__(self):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
                 f"trade_margin={self.trade_margin:g})")
 
     # --- what a rack is worth ---------------------------------------------------------------------------
-    def _fill(self, rack, orders) -> float:
-        total = 0
-        for o in orders:
-            for i in FOOD:
-                if rack[i] < o[i]:
-                    break
-            else:
-                total += sum(o)
-        return total / len(orders)
-
-    def _own(self, rack, extras, orders) -> float:
-        """The worth of ``seat``'s rack and the extras it knows."""
-        sure = sum(extras[i] for i in FOOD if rack[i] == SLOT)
-        return (self.extra * sure + self.fill * self._fill(rack, orders) + self.card * sum(rack)
+    def _worth(self, rack, sure, orders, fill) -> float:
+        """A rack's worth with ``sure`` extras that will score and ``fill`` the weight of the orders it can fill."""
+        return (self.extra * sure + fill * _fill(tuple(rack), orders) + self.card * sum(rack)
                 + self.full * rack.count(SLOT))
 
-    def _other(self, rack, hidden, likely, orders) -> float:
-        """The worth of another player's rack with ``hidden`` extras believed of item i in proportion to
-        ``likely[i]``."""
-        total = sum(likely)
-        sure = hidden * sum(likely[i] for i in FOOD if rack[i] == SLOT) / total if total else 0.0
-        return (self.extra * sure + self.fill * self._fill(rack, orders) + self.card * sum(rack)
-                + self.full * rack.count(SLOT))
+    def _fills(self, game, me, other) -> tuple[float, float]:
+        """The weights of my rack's orders and the other's: the chance that the other reads a menu next turn
+        (my rack fills it) and that I do (the other's rack fills it), from where each stands (MCD-3.6)."""
+        if not self.by_position:
+            return self.fill, self.fill
+        chance = _menu_chance(game.board)
+        return (self.fill * chance[game.pos[other - 1]] / chance[-1],
+                self.fill * chance[game.pos[me - 1]] / chance[-1])
 
     # --- decisions ----------------------------------------------------------------------------------------
     def choose(self, game, d, rng):
@@ -110,8 +144,8 @@ class Planner(McDonaldsHeuristic):
         rack, ext = list(game.racks[me - 1]), list(game.extras[me - 1])
         if k == "take-one":
             victim = game.stage[1][0]
-            return max(d.values, key=lambda v: (self._take_gain(game, me, victim, (FOOD_INDEX_OF[v],), rack, ext,
-                                                                orders, seen), -FOOD_INDEX_OF[v]))
+            return max(d.values, key=lambda v: (self._take_gain(game, me, victim, (FOOD_INDEX[v],), rack, ext,
+                                                                orders, seen), -FOOD_INDEX[v]))
         if k == "help-partner":
             best, best_v = "no-trade", self.trade_margin
             for s in d.values:
@@ -125,7 +159,7 @@ class Planner(McDonaldsHeuristic):
             _, give, _ = self._best_trade(game, me, game.stage[1], rack, ext, orders, seen)
             return pair_value(*give)
         # help-take: the cards given are already chosen (stage[2])
-        partner, given = game.stage[1], tuple(FOOD_INDEX_OF[x] for x in game.stage[2].split("+"))
+        partner, given = game.stage[1], tuple(FOOD_INDEX[x] for x in game.stage[2].split("+"))
         _, _, take = self._best_trade(game, me, partner, rack, ext, orders, seen, given)
         return pair_value(*take)
 
@@ -145,8 +179,16 @@ class Planner(McDonaldsHeuristic):
         """The change in worth when ``me`` gives ``out`` to ``victim`` and takes ``got`` from its rack."""
         theirs = game.racks[victim - 1]
         hidden = sum(game.extras[victim - 1])
+        # another's extra is believed of an item whose slot is full, as likely as that item's unseen cards
         likely = [seen[i] if theirs[i] == SLOT else 0 for i in FOOD]
-        before = self._own(rack, ext, orders) - self.deny * self._other(theirs, hidden, likely, orders)
+        total = sum(likely)
+
+        def theirs_sure(t):
+            return hidden * sum(likely[i] for i in FOOD if t[i] == SLOT) / total if total else 0.0
+
+        mine_f, theirs_f = self._fills(game, me, victim)
+        before = (self._worth(rack, _sure(rack, ext), orders, mine_f)
+                  - self.deny * self._worth(theirs, theirs_sure(theirs), orders, theirs_f))
         r, e = self._after(rack, ext, out, got)
         t = list(theirs)
         for i in got:
@@ -157,8 +199,8 @@ class Planner(McDonaldsHeuristic):
                 t[i] += 1
             else:
                 sure += 1
-        after = (self._own(r, e, orders)
-                 - self.deny * (self._other(t, hidden, likely, orders) + self.extra * sure))
+        after = (self._worth(r, _sure(r, e), orders, mine_f)
+                 - self.deny * self._worth(t, theirs_sure(t) + sure, orders, theirs_f))
         return after - before
 
     def _best_trade(self, game, me, partner, rack, ext, orders, seen, given=None):
@@ -172,7 +214,5 @@ class Planner(McDonaldsHeuristic):
                           for t in pairs(game.racks[partner - 1])), key=_first)
         return gain, given, take
 
-
-from .data import FOOD_INDEX as FOOD_INDEX_OF  # noqa: E402  (the value names of the items)
 
 __all__ = ["Planner", "unread_menus", "unseen"]
