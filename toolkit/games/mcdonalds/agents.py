@@ -88,16 +88,6 @@ def _sure(rack, extras) -> int:
     return sum(extras[i] for i in FOOD if rack[i] == SLOT)
 
 
-@lru_cache(maxsize=16)
-def _menu_chance(board) -> tuple:
-    """For each space, the chance that a roll of two dice from it ends on a menu space (MCD-3.6, MCD-I4);
-    the last entry is the mean over the spaces."""
-    track = board.track
-    out = [sum((6 - abs(7 - t)) / 36 for t in range(2, 13) if track[(p + t) % len(track)].kind == "menu")
-           for p in range(len(track))]
-    return tuple(out) + (sum(out) / len(out),)
-
-
 class Planner(McDonaldsHeuristic):
     """The planner (MCD-I21). ``extra``: worth of an extra that will score; ``fill``: worth of the points of
     the orders a rack can fill (their mean over the menus still to be read); ``card``: worth of a card in a
@@ -107,10 +97,10 @@ class Planner(McDonaldsHeuristic):
     trusted = True
 
     def __init__(self, extra: float = 2.0, fill: float = 0.3, card: float = 0.1, deny: float = 1.0,
-                 trade_margin: float = 0.0, full: float = 0.5, by_position: bool = True):
+                 trade_margin: float = 0.0, full: float = 0.5):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
-        self.full, self.by_position = full, bool(by_position)
+        self.full = full
 
     def __repr__(self):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
@@ -121,15 +111,6 @@ class Planner(McDonaldsHeuristic):
         """A rack's worth with ``sure`` extras that will score and ``fill`` the weight of the orders it can fill."""
         return (self.extra * sure + fill * _fill(tuple(rack), orders) + self.card * sum(rack)
                 + self.full * rack.count(SLOT))
-
-    def _fills(self, game, me, other) -> tuple[float, float]:
-        """The weights of my rack's orders and the other's: the chance that the other reads a menu next turn
-        (my rack fills it) and that I do (the other's rack fills it), from where each stands (MCD-3.6)."""
-        if not self.by_position:
-            return self.fill, self.fill
-        chance = _menu_chance(game.board)
-        return (self.fill * chance[game.pos[other - 1]] / chance[-1],
-                self.fill * chance[game.pos[me - 1]] / chance[-1])
 
     # --- decisions ----------------------------------------------------------------------------------------
     def choose(self, game, d, rng):
@@ -186,7 +167,7 @@ class Planner(McDonaldsHeuristic):
         def theirs_sure(t):
             return hidden * sum(likely[i] for i in FOOD if t[i] == SLOT) / total if total else 0.0
 
-        mine_f, theirs_f = self._fills(game, me, victim)
+        mine_f = theirs_f = self.fill
         before = (self._worth(rack, _sure(rack, ext), orders, mine_f)
                   - self.deny * self._worth(theirs, theirs_sure(theirs), orders, theirs_f))
         r, e = self._after(rack, ext, out, got)

@@ -736,16 +736,25 @@ class McDonaldsGame(Game):
 
     @staticmethod
     def agents():
-        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic}
+        """'heuristic' keeps its rack full and varied, 'forgetful' forgets its extras half of the time
+        (MCD-7.5), 'planner' weighs the points its options lead to and 'search' compares the planner's pick
+        with a few others in believed worlds (both MCD-I21, agents.py and search.py)."""
+        from .agents import Planner
+        from .search import McdSearchAgent
+        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic, "planner": Planner,
+                "search": McdSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 300}          # about 200 ms a decision (benchmarks/bench_search.py)
+    # the 'search' kind is McDonald's own (McdSearchAgent, MCD-I21, budget in its defaults); these options
+    # serve the core SearchAgent (tests, bench_search --gains): heuristic playouts, about 200 ms a decision
+    search_options = {"playouts": 300}
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras are
-        dealt afresh from the cards among them (each player keeps the number of extras everyone saw laid
-        down, MCD-7.2), and the face-down menus are shuffled (MCD-1.5, MCD-I5). The searcher forgets which
-        cards went to the bottom of the pile: a view shows only how many cards it holds."""
+        down, MCD-7.2), and the menus not yet read are shuffled (MCD-1.5, MCD-I5). The menus read lie at
+        the bottom of the menu pile in the order everyone saw them read (MCD-6.3, MCD-I19), so they stay.
+        The searcher forgets which cards went to the bottom of the pile: a view shows only how many cards it
+        holds."""
         others = [s for s in range(1, self.players + 1) if s != viewer]
         cards = list(self.pile)
         for s in others:
@@ -758,8 +767,10 @@ class McDonaldsGame(Game):
             self.extras[s - 1] = list(_counts(cards[k:k + n]))
             k += n
         self.pile = cards[k:]
-        self.menu_pile.sort()
-        rng.shuffle(self.menu_pile)
+        read = min(self.stats["menus"], len(self.menu_pile))
+        unread = sorted(self.menu_pile[read:])
+        rng.shuffle(unread)
+        self.menu_pile[read:] = unread
         self.arranged()
 
 
