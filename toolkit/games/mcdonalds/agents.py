@@ -83,11 +83,6 @@ def unseen(game, seat) -> list[int]:
     return [max(0, x) for x in total]
 
 
-def _sure(rack, extras) -> int:
-    """Extras that score if returned now: those whose slot holds 3 (MCD-7.4)."""
-    return sum(extras[i] for i in FOOD if rack[i] == SLOT)
-
-
 class Planner(McDonaldsHeuristic):
     """The planner (MCD-I21). ``extra``: worth of an extra that will score; ``fill``: worth of the points of
     the orders a rack can fill (their mean over the menus still to be read); ``card``: worth of a card in a
@@ -106,12 +101,6 @@ class Planner(McDonaldsHeuristic):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
                 f"trade_margin={self.trade_margin:g})")
 
-    # --- what a rack is worth ---------------------------------------------------------------------------
-    def _worth(self, rack, sure, orders, fill) -> float:
-        """A rack's worth with ``sure`` extras that will score and ``fill`` the weight of the orders it can fill."""
-        return (self.extra * sure + fill * _fill(tuple(rack), orders) + self.card * sum(rack)
-                + self.full * rack.count(SLOT))
-
     # --- decisions ----------------------------------------------------------------------------------------
     def choose(self, game, d, rng):
         k = d.kind
@@ -120,79 +109,85 @@ class Planner(McDonaldsHeuristic):
         if k not in ("take-one", "help-partner", "help-give", "help-take"):
             return super().choose(game, d, rng)
         me = d.player
-        orders = unread_menus(game)
-        seen = unseen(game, me)
-        rack, ext = list(game.racks[me - 1]), list(game.extras[me - 1])
         if k == "take-one":
-            victim = game.stage[1][0]
-            return max(d.values, key=lambda v: (self._take_gain(game, me, victim, (FOOD_INDEX[v],), rack, ext,
-                                                                orders, seen), -FOOD_INDEX[v]))
+            table = _Table(self, game, me, game.stage[1][0])
+            return max(d.values, key=lambda v: (table.gain((), (FOOD_INDEX[v],)), -FOOD_INDEX[v]))
         if k == "help-partner":
             best, best_v = "no-trade", self.trade_margin
             for s in d.values:
-                if s == "no-trade":
-                    continue
-                v, _, _ = self._best_trade(game, me, s, rack, ext, orders, seen)
-                if v > best_v:
-                    best, best_v = s, v
+                if s != "no-trade":
+                    v, _, _ = _Table(self, game, me, s).trade()
+                    if v > best_v:
+                        best, best_v = s, v
             return best
+        table = _Table(self, game, me, game.stage[1])
         if k == "help-give":
-            _, give, _ = self._best_trade(game, me, game.stage[1], rack, ext, orders, seen)
-            return pair_value(*give)
+            return pair_value(*table.trade()[1])
         # help-take: the cards given are already chosen (stage[2])
-        partner, given = game.stage[1], tuple(FOOD_INDEX[x] for x in game.stage[2].split("+"))
-        _, _, take = self._best_trade(game, me, partner, rack, ext, orders, seen, given)
-        return pair_value(*take)
+        return pair_value(*table.trade(tuple(FOOD_INDEX[x] for x in game.stage[2].split("+")))[2])
 
-    def _after(self, rack, ext, out, got):
-        """My rack and extras after giving ``out`` and getting ``got`` (into the rack up to 3, MCD-7.1)."""
-        r, e = list(rack), list(ext)
+
+class _Table:
+    """What ``me`` sees of its own rack and another player's (``other``) at one decision, and the change in
+    worth of a move of cards between them (the planner's weights): extras that will score, orders each rack
+    can fill, cards and full slots, for ``me`` less ``deny`` times the same for ``other``."""
+
+    def __init__(self, planner, game, me, other):
+        self.p = planner
+        self.rack, self.ext = game.racks[me - 1], game.extras[me - 1]
+        self.theirs = game.racks[other - 1]
+        self.orders = unread_menus(game)
+        seen = unseen(game, me)
+        # another's extras (their number is seen, MCD-7.2) are believed of items whose slot is full, each as
+        # likely as that item's unseen cards
+        self.likely = [seen[i] if self.theirs[i] == SLOT else 0 for i in FOOD]
+        total = sum(self.likely)
+        self.per_likely = sum(game.extras[other - 1]) / total if total else 0.0
+        self.fill_mine = _fill(tuple(self.rack), self.orders)
+        self.fill_theirs = _fill(tuple(self.theirs), self.orders)
+
+    def gain(self, out, got) -> float:
+        """The change in worth when ``me`` gives ``out`` to the other and takes ``got`` from the other's rack
+        (the take from the rack as it was, both received at once, into the rack up to 3, MCD-7.1, MCD-I15)."""
+        p, rack, ext, theirs = self.p, self.rack, self.ext, self.theirs
+        r, t = list(rack), list(theirs)
+        new_mine = [0] * N
+        given_over = 0                # cards given that overflow into the other's extras: they will score
         for i in out:
             r[i] -= 1
         for i in got:
+            t[i] -= 1
             if r[i] < SLOT:
                 r[i] += 1
             else:
-                e[i] += 1
-        return r, e
-
-    def _take_gain(self, game, me, victim, got, rack, ext, orders, seen, out=()):
-        """The change in worth when ``me`` gives ``out`` to ``victim`` and takes ``got`` from its rack."""
-        theirs = game.racks[victim - 1]
-        hidden = sum(game.extras[victim - 1])
-        # another's extra is believed of an item whose slot is full, as likely as that item's unseen cards
-        likely = [seen[i] if theirs[i] == SLOT else 0 for i in FOOD]
-        total = sum(likely)
-
-        def theirs_sure(t):
-            return hidden * sum(likely[i] for i in FOOD if t[i] == SLOT) / total if total else 0.0
-
-        mine_f = theirs_f = self.fill
-        before = (self._worth(rack, _sure(rack, ext), orders, mine_f)
-                  - self.deny * self._worth(theirs, theirs_sure(theirs), orders, theirs_f))
-        r, e = self._after(rack, ext, out, got)
-        t = list(theirs)
-        for i in got:
-            t[i] -= 1
-        sure = 0
-        for i in out:                 # cards I give them: into their rack, else a seen extra of theirs
+                new_mine[i] += 1
+        for i in out:
             if t[i] < SLOT:
                 t[i] += 1
             else:
-                sure += 1
-        after = (self._worth(r, _sure(r, e), orders, mine_f)
-                 - self.deny * self._worth(t, theirs_sure(t) + sure, orders, theirs_f))
-        return after - before
+                given_over += 1
+        sure_mine = sure_theirs = cards = full_mine = full_theirs = 0.0
+        for i in set(out) | set(got):
+            was_full, is_full = rack[i] == SLOT, r[i] == SLOT
+            sure_mine += (ext[i] + new_mine[i]) * is_full - ext[i] * was_full
+            full_mine += is_full - was_full
+            cards += (r[i] - rack[i]) - p.deny * (t[i] - theirs[i])
+            was_full, is_full = theirs[i] == SLOT, t[i] == SLOT
+            sure_theirs += self.likely[i] * (is_full - was_full)
+            full_theirs += is_full - was_full
+        sure_theirs = sure_theirs * self.per_likely + given_over
+        return (p.extra * (sure_mine - p.deny * sure_theirs) + p.card * cards
+                + p.full * (full_mine - p.deny * full_theirs)
+                + p.fill * (_fill(tuple(r), self.orders) - self.fill_mine
+                            - p.deny * (_fill(tuple(t), self.orders) - self.fill_theirs)))
 
-    def _best_trade(self, game, me, partner, rack, ext, orders, seen, given=None):
-        """(gain, give, take): the 2 cards to give and the 2 to take with ``partner``. The give is chosen
-        first, as the one that costs least on its own, then the best take for it (as the engine asks them);
-        with ``given`` only the take."""
+    def trade(self, given=None):
+        """(gain, give, take): the 2 cards to give and the 2 to take. The give is chosen first, as the one
+        that costs least on its own, then the best take for it (as the engine asks them); with ``given``
+        only the take."""
         if given is None:
-            _, given = max(((self._take_gain(game, me, partner, (), rack, ext, orders, seen, g), g)
-                            for g in pairs(rack)), key=_first)
-        gain, take = max(((self._take_gain(game, me, partner, t, rack, ext, orders, seen, given), t)
-                          for t in pairs(game.racks[partner - 1])), key=_first)
+            _, given = max(((self.gain(g, ()), g) for g in pairs(self.rack)), key=_first)
+        gain, take = max(((self.gain(given, t), t) for t in pairs(self.theirs)), key=_first)
         return gain, given, take
 
 

@@ -30,18 +30,20 @@ SEARCHED = frozenset({"help-partner", "help-give", "help-take", "take-one"})
 
 class McdSearchAgent(SearchAgent):
     """The search agent for The McDonald's Game (MCD-I21). ``playouts``: the most playouts a decision
-    (candidates times worlds); ``alternatives``: options compared with the planner's pick at most; the rest
-    as ``SearchAgent``."""
+    (candidates times worlds); ``steps``: the most decisions played out a decision (worlds stop once they
+    are spent: a search early in a game, whose playouts are long, sees fewer worlds); ``alternatives``:
+    options compared with the planner's pick at most; the rest as ``SearchAgent``. Both budgets count
+    play, not time, so the choices do not depend on the machine."""
 
-    def __init__(self, playouts: int | None = 60, time_ms: float | None = None, *, alternatives: int = 3,
-                 margin: float = 0.25, confidence: float = 1.0, **kw):
+    def __init__(self, playouts: int | None = 120, time_ms: float | None = None, *, steps: int = 1000,
+                 alternatives: int = 3, margin: float = 0.25, confidence: float = 1.0, **kw):
         super().__init__(playouts, time_ms, margin=margin, confidence=confidence, **kw)
-        self.alternatives = max(1, int(alternatives))
+        self.alternatives, self.steps = max(1, int(alternatives)), max(1, int(steps))
         self.own, self.rival = Planner(), McDonaldsHeuristic()
         self._seat = None
 
     def __repr__(self):
-        return (f"McdSearchAgent(playouts={self.playouts}, alternatives={self.alternatives}, "
+        return (f"McdSearchAgent(playouts={self.playouts}, steps={self.steps}, alternatives={self.alternatives}, "
                 f"confidence={self.confidence:g})")
 
     def policy(self, game):
@@ -65,10 +67,20 @@ class McdSearchAgent(SearchAgent):
         cands += others[:max(0, self.alternatives + 1 - len(cands))]
         worlds = max(1, (self.playouts or 2 * len(cands)) // len(cands))
         gains = {v: [] for v in cands[1:]}
+        spent = 0
         for _ in range(worlds):
+            if spent >= self.steps:
+                break
             world = self.believe(game, seat, r)
             world.quiet()
-            out = self._played_out(world, cands, seat, r.getrandbits(63))
+            seed = r.getrandbits(63)
+            out = {}
+            for v in cands:                # the same world, dice and playout randomness for each candidate
+                w = world.clone()
+                w.apply(v)
+                before = len(w.choices)
+                out[v] = self._playout(w, seat, random.Random(seed))
+                spent += len(w.choices) - before
             for v in cands[1:]:
                 gains[v].append(out[v] - out[default])
         self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items()}
