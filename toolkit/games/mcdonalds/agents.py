@@ -96,6 +96,7 @@ class Planner(McDonaldsHeuristic):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
         self.full = full
+        self._last = None             # the last trade weighed: (what it was weighed on, the trade)
 
     def __repr__(self):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
@@ -116,15 +117,26 @@ class Planner(McDonaldsHeuristic):
             best, best_v = "no-trade", self.trade_margin
             for s in d.values:
                 if s != "no-trade":
-                    v, _, _ = _Table(self, game, me, s).trade()
+                    v, _, _ = self._trade(game, me, s)
                     if v > best_v:
                         best, best_v = s, v
             return best
-        table = _Table(self, game, me, game.stage[1])
         if k == "help-give":
-            return pair_value(*table.trade()[1])
+            return pair_value(*self._trade(game, me, game.stage[1])[1])
         # help-take: the cards given are already chosen (stage[2])
-        return pair_value(*table.trade(tuple(FOOD_INDEX[x] for x in game.stage[2].split("+")))[2])
+        given = tuple(FOOD_INDEX[x] for x in game.stage[2].split("+"))
+        return pair_value(*self._trade(game, me, game.stage[1], given)[2])
+
+    def _trade(self, game, me, partner, given=None):
+        """The trade with ``partner`` (``_Table.trade``), remembered for the decisions of the same trade
+        (partner, give, take), whose cards are the same until the trade is made."""
+        key = (me, partner, tuple(map(tuple, game.racks)), tuple(game.extras[me - 1]),
+               sum(game.extras[partner - 1]), game.stats["menus"])
+        if self._last is not None and self._last[0] == key and (given is None or self._last[1][1] == given):
+            return self._last[1]
+        plan = _Table(self, game, me, partner).trade(given)
+        self._last = (key, plan)
+        return plan
 
 
 class _Table:
