@@ -69,13 +69,15 @@ def unread_menus(game) -> Orders:
 
 
 def unseen(game, seat) -> list[int]:
-    """Cards of each item ``seat`` has not seen: 15 less every rack, its own extras and cards pulled in a race."""
+    """Cards of each item ``seat`` has not seen: 15 less every rack, its own extras, the extras it saw the
+    others get and cards pulled in a race."""
     total = [CARDS_PER_FOOD] * N
     for r in game.racks:
         for i in FOOD:
             total[i] -= r[i]
-    for i in FOOD:
-        total[i] -= game.extras[seat - 1][i]
+    for s, (ext, known) in enumerate(zip(game.extras, game.extras_seen), 1):
+        for i in FOOD:               # my extras, and the others' whose items everyone saw arrive (MCD-I20)
+            total[i] -= ext[i] if s == seat else known[i]
     if game.reading:
         for p in game.reading["pulled"].values():
             for i in FOOD:
@@ -92,10 +94,10 @@ class Planner(McDonaldsHeuristic):
     trusted = True
 
     def __init__(self, extra: float = 2.0, fill: float = 0.3, card: float = 0.1, deny: float = 1.0,
-                 trade_margin: float = 0.0, full: float = 0.5):
+                 trade_margin: float = 0.0, full: float = 0.5, mix: float = 0.0):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
-        self.full = full
+        self.full, self.mix = full, mix
         self._last = None             # the last trade weighed: (what it was weighed on, the trade)
 
     def __repr__(self):
@@ -152,9 +154,13 @@ class _Table:
         seen = unseen(game, me)
         # another's extras (their number is seen, MCD-7.2) are believed of items whose slot is full, each as
         # likely as that item's unseen cards
+        known = game.extras_seen[other - 1]
         self.likely = [seen[i] if self.theirs[i] == SLOT else 0 for i in FOOD]
+        mean = sum(seen) / N or 1.0
+        self.slot = [1 - planner.mix + planner.mix * seen[i] / mean for i in FOOD]
         total = sum(self.likely)
-        self.per_likely = sum(game.extras[other - 1]) / total if total else 0.0
+        self.per_likely = (sum(game.extras[other - 1]) - sum(known)) / total if total else 0.0
+        self.known = known
         self.fill_mine = _fill(tuple(self.rack), self.orders)
         self.fill_theirs = _fill(tuple(self.theirs), self.orders)
 
@@ -182,12 +188,12 @@ class _Table:
         for i in set(out) | set(got):
             was_full, is_full = rack[i] == SLOT, r[i] == SLOT
             sure_mine += (ext[i] + new_mine[i]) * is_full - ext[i] * was_full
-            full_mine += is_full - was_full
+            full_mine += (is_full - was_full) * self.slot[i]
             cards += (r[i] - rack[i]) - p.deny * (t[i] - theirs[i])
             was_full, is_full = theirs[i] == SLOT, t[i] == SLOT
-            sure_theirs += self.likely[i] * (is_full - was_full)
-            full_theirs += is_full - was_full
-        sure_theirs = sure_theirs * self.per_likely + given_over
+            sure_theirs += (self.known[i] + self.likely[i] * self.per_likely) * (is_full - was_full)
+            full_theirs += (is_full - was_full) * self.slot[i]
+        sure_theirs += given_over
         return (p.extra * (sure_mine - p.deny * sure_theirs) + p.card * cards
                 + p.full * (full_mine - p.deny * full_theirs)
                 + p.fill * (_fill(tuple(r), self.orders) - self.fill_mine
