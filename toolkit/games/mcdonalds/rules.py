@@ -244,7 +244,6 @@ class McDonaldsGame(Game):
         r = self.reading
         return {"players": self.players, "seed": self.seed, "pos": list(self.pos),
                 "racks": [list(x) for x in self.racks], "extras": [list(x) for x in self.extras],
-                "extras_seen": [list(x) for x in self.extras_seen],
                 "pile": [FOODS[i] for i in self.pile], "menu_pile": [self.menus[m].id for m in self.menu_pile],
                 "scores": list(self.points), "current": self.current, "first": self.first,
                 "stage": list(self.stage), "over": self.over, "winner": self.won, "turn": self.turn,
@@ -258,6 +257,7 @@ class McDonaldsGame(Game):
         d = self.to_dict()
         d["pile"] = len(self.pile)
         d["menu_pile"] = len(self.menu_pile)
+        d["extras_seen"] = [list(x) for x in self.extras_seen]      # everyone saw these arrive (MCD-I20)
         if player is not None:
             d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
             del d["seed"]        # the seed would tell the order of every shuffle
