@@ -18,12 +18,10 @@ only what its seat sees; with a budget in playouts it is deterministic.
 """
 from __future__ import annotations
 
-import math
 import random
 
 from ...core.search import SearchAgent
 from .agents import Planner
-from .data import SLOT
 from .rules import McDonaldsHeuristic
 
 #: The decisions whose options the search compares (the others are the planner's alone).
@@ -37,28 +35,16 @@ class McdSearchAgent(SearchAgent):
     options compared with the planner's pick at most; the rest as ``SearchAgent``. Both budgets count
     play, not time, so the choices do not depend on the machine."""
 
-    def __init__(self, playouts: int | None = 120, time_ms: float | None = None, *, steps: int = 1000,
-                 alternatives: int = 3, margin: float = 0.25, confidence: float = 1.0, scale: float = 8.0, **kw):
+    def __init__(self, playouts: int | None = 96, time_ms: float | None = None, *, steps: int = 800,
+                 alternatives: int = 2, margin: float = 0.25, confidence: float = 1.0, **kw):
         super().__init__(playouts, time_ms, margin=margin, confidence=confidence, **kw)
         self.alternatives, self.steps = max(1, int(alternatives)), max(1, int(steps))
-        self.scale = scale
         self.own, self.rival = Planner(), McDonaldsHeuristic()
         self._seat = None
 
     def __repr__(self):
         return (f"McdSearchAgent(playouts={self.playouts}, steps={self.steps}, alternatives={self.alternatives}, "
                 f"confidence={self.confidence:g})")
-
-    def reward(self, world, seat) -> float:
-        """A playout cut before the end (``max_steps``) is valued by the points margin counting the extras
-        that would score now (MCD-7.4) on both sides of the believed world; a finished one by the core."""
-        if world.is_over() or self.max_steps is None:
-            return super().reward(world, seat)
-        worth = [p + sum(e[i] for i in range(len(e)) if r[i] == SLOT)
-                 for p, r, e in zip(world.points, world.racks, world.extras)]
-        mine = worth[seat - 1]
-        best = max(w for s, w in enumerate(worth, 1) if s != seat)
-        return 0.5 + 0.5 * math.tanh((mine - best) / self.scale)
 
     def policy(self, game):
         """The playout agents: the planner in the searching seat, the heuristic elsewhere."""
