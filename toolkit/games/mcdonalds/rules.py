@@ -762,7 +762,8 @@ class McDonaldsGame(Game):
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras drawn
         from the pile are dealt afresh from the cards among them (each player keeps the number of extras
-        everyone saw laid down, MCD-7.2, and the extras whose items everyone saw arrive, MCD-I20), and the
+        everyone saw laid down, MCD-7.2, and the extras whose items everyone saw arrive, MCD-I20; an extra
+        drawn is believed of an item whose slot is full, as it was when it came), and the
         menus not yet read are shuffled (MCD-1.5, MCD-I5). The menus read lie at
         the bottom of the menu pile in the order everyone saw them read (MCD-6.3, MCD-I19), so they stay.
         The searcher forgets which cards went to the bottom of the pile: a view shows only how many cards it
@@ -774,14 +775,18 @@ class McDonaldsGame(Game):
             cards += [i for i in range(N) for _ in range(ext[i] - seen[i])]
         cards.sort()                 # a canonical order: the same hidden cards give the same deal
         rng.shuffle(cards)
-        k = 0
         for s in others:
-            seen = self.extras_seen[s - 1]
+            seen, rack = self.extras_seen[s - 1], self.racks[s - 1]
             n = sum(self.extras[s - 1]) - sum(seen)
-            dealt = _counts(cards[k:k + n])
+            # a card drawn became an extra because its slot was full (MCD-7.2): deal from those items first
+            fits = [k for k, i in enumerate(cards) if rack[i] == SLOT][:n]
+            if len(fits) < n:
+                fits += [k for k in range(len(cards)) if k not in set(fits)][:n - len(fits)]
+            dealt = _counts(cards[k] for k in fits)
+            taken = set(fits)
+            cards = [c for k, c in enumerate(cards) if k not in taken]
             self.extras[s - 1] = [seen[i] + dealt[i] for i in range(N)]
-            k += n
-        self.pile = cards[k:]
+        self.pile = cards
         read = min(self.stats["menus"], len(self.menu_pile))
         unread = sorted(self.menu_pile[read:])
         rng.shuffle(unread)
