@@ -35,8 +35,8 @@ class McdSearchAgent(SearchAgent):
     options compared with the planner's pick at most; the rest as ``SearchAgent``. Both budgets count
     play, not time, so the choices do not depend on the machine."""
 
-    def __init__(self, playouts: int | None = 72, time_ms: float | None = None, *, steps: int = 600,
-                 alternatives: int = 2, margin: float = 0.25, confidence: float = 1.0, **kw):
+    def __init__(self, playouts: int | None = 48, time_ms: float | None = None, *, steps: int = 400,
+                 alternatives: int = 2, margin: float = 0.25, confidence: float = 2.0, **kw):
         super().__init__(playouts, time_ms, margin=margin, confidence=confidence, **kw)
         self.alternatives, self.steps = max(1, int(alternatives)), max(1, int(steps))
         self.own, self.rival = Planner(), McDonaldsHeuristic()
