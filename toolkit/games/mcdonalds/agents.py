@@ -98,7 +98,7 @@ class Planner(McDonaldsHeuristic):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
         self.full, self.mix = full, mix
-        self._last = None             # the last trade weighed: (what it was weighed on, the trade)
+        self._last = None             # the last trade weighed (see _trade)
 
     def __repr__(self):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
@@ -132,12 +132,16 @@ class Planner(McDonaldsHeuristic):
     def _trade(self, game, me, partner, given=None):
         """The trade with ``partner`` (``_Table.trade``), remembered for the decisions of the same trade
         (partner, give, take), whose cards are the same until the trade is made."""
-        key = (me, partner, tuple(map(tuple, game.racks)), tuple(game.extras[me - 1]),
-               sum(game.extras[partner - 1]), game.stats["menus"])
-        if self._last is not None and self._last[0] == key and (given is None or self._last[1][1] == given):
-            return self._last[1]
-        plan = _Table(self, game, me, partner).trade(given)
-        self._last = (key, plan)
+        orders = unread_menus(game)
+        # everything the trade is weighed on (the racks, my extras, the extras seen and counted, the menus)
+        key = (me, partner, orders, tuple(map(tuple, game.racks)), tuple(game.extras[me - 1]),
+               tuple(map(tuple, game.extras_seen)), tuple(map(sum, game.extras)))
+        if self._last is not None and self._last[0] == key:
+            own_give, plan = self._last[1:]
+            if (given is None and own_give) or (given is not None and plan[1] == given):
+                return plan
+        plan = _Table(self, game, me, partner, orders).trade(given)
+        self._last = (key, given is None, plan)     # (what it was weighed on, whether I chose the give, the trade)
         return plan
 
 
@@ -146,11 +150,11 @@ class _Table:
     worth of a move of cards between them (the planner's weights): extras that will score, orders each rack
     can fill, cards and full slots, for ``me`` less ``deny`` times the same for ``other``."""
 
-    def __init__(self, planner, game, me, other):
+    def __init__(self, planner, game, me, other, orders=None):
         self.p = planner
         self.rack, self.ext = game.racks[me - 1], game.extras[me - 1]
         self.theirs = game.racks[other - 1]
-        self.orders = unread_menus(game)
+        self.orders = unread_menus(game) if orders is None else orders
         seen = unseen(game, me)
         # another's extras (their number is seen, MCD-7.2) are believed of items whose slot is full, each as
         # likely as that item's unseen cards
