@@ -8,12 +8,13 @@ still to come, on both sides of the table, as far as its seat can see them:
   the extras that player may hold of that item;
 - *orders it can fill*: the points the menus still to be read would give to a rack that can fill them (an
   order is filled from one rack, MCD-5.1, MCD-I8), for its own rack and the others';
-- the cards themselves (a fuller rack can fill more later).
+- *full slots* (they turn the cards still to come into extras) and the cards themselves.
 
-It reads only what its seat sees (MCD-I20): the racks (open), its own extras, how many extras the others hold,
-and which menus have been read (they lie at the bottom of the menu pile in the order they were read, MCD-6.3,
-MCD-I19). An extra of another player is believed to be of an item whose slot is full, in proportion to the
-cards of that item nobody has seen. It draws no randomness except where the heuristic would (the race by hand).
+It reads only what its seat sees (MCD-I20): the racks (open), its own extras, the others' extras whose items
+everyone saw arrive (``extras_seen``) and how many extras they hold, and which menus have been read (they lie at
+the bottom of the menu pile in the order they were read, MCD-6.3, MCD-I19). Another player's extra drawn from
+the pile is believed to be of an item whose slot is full, as likely as that item's cards nobody has seen. It
+draws no randomness except where the heuristic would (the race by hand).
 """
 from __future__ import annotations
 
@@ -88,21 +89,23 @@ def unseen(game, seat) -> list[int]:
 class Planner(McDonaldsHeuristic):
     """The planner (MCD-I21). ``extra``: worth of an extra that will score; ``fill``: worth of the points of
     the orders a rack can fill (their mean over the menus still to be read); ``card``: worth of a card in a
-    rack; ``deny``: weight of the other players' side (1: their gain is my loss)."""
+    rack; ``full``: worth of a full slot; ``deny``: weight of the other players' side (1: their gain is my
+    loss); ``trade_margin``: the gain a trade must bring. The defaults were tuned by paired games against
+    the heuristic (benchmarks/README.md)."""
 
     name = "planner"
     trusted = True
 
     def __init__(self, extra: float = 2.0, fill: float = 0.3, card: float = 0.1, deny: float = 1.0,
-                 trade_margin: float = 0.0, full: float = 0.5, mix: float = 0.0):
+                 trade_margin: float = 0.0, full: float = 0.5):
         super().__init__(0.0)
         self.extra, self.fill, self.card, self.deny, self.trade_margin = extra, fill, card, deny, trade_margin
-        self.full, self.mix = full, mix
+        self.full = full
         self._last = None             # the last trade weighed (see _trade)
 
     def __repr__(self):
         return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
-                f"trade_margin={self.trade_margin:g})")
+                f"full={self.full:g}, trade_margin={self.trade_margin:g})")
 
     # --- decisions ----------------------------------------------------------------------------------------
     def choose(self, game, d, rng):
@@ -160,8 +163,6 @@ class _Table:
         # likely as that item's unseen cards
         known = game.extras_seen[other - 1]
         self.likely = [seen[i] if self.theirs[i] == SLOT else 0 for i in FOOD]
-        mean = sum(seen) / N or 1.0
-        self.slot = [1 - planner.mix + planner.mix * seen[i] / mean for i in FOOD]
         total = sum(self.likely)
         self.per_likely = (sum(game.extras[other - 1]) - sum(known)) / total if total else 0.0
         self.known = known
@@ -192,11 +193,11 @@ class _Table:
         for i in set(out) | set(got):
             was_full, is_full = rack[i] == SLOT, r[i] == SLOT
             sure_mine += (ext[i] + new_mine[i]) * is_full - ext[i] * was_full
-            full_mine += (is_full - was_full) * self.slot[i]
+            full_mine += is_full - was_full
             cards += (r[i] - rack[i]) - p.deny * (t[i] - theirs[i])
             was_full, is_full = theirs[i] == SLOT, t[i] == SLOT
             sure_theirs += (self.known[i] + self.likely[i] * self.per_likely) * (is_full - was_full)
-            full_theirs += (is_full - was_full) * self.slot[i]
+            full_theirs += is_full - was_full
         sure_theirs += given_over
         return (p.extra * (sure_mine - p.deny * sure_theirs) + p.card * cards
                 + p.full * (full_mine - p.deny * full_theirs)
