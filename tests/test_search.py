@@ -180,10 +180,12 @@ def _swap_hidden(name, g, seat, rng):
             return None
         h.recount()
     elif name == "mcdonalds":
-        other = next((s for s in range(1, h.players + 1) if s != seat and sum(h.extras[s - 1])), None)
+        # an extra the seat did not see arrive (drawn from the pile), swapped with a card of the pile
+        other = next((s for s in range(1, h.players + 1) if s != seat
+                      and sum(h.extras[s - 1]) > sum(h.extras_seen[s - 1])), None)
         if other is not None:
-            ext = h.extras[other - 1]
-            i = next(i for i in range(len(ext)) if ext[i])
+            ext, seen = h.extras[other - 1], h.extras_seen[other - 1]
+            i = next(i for i in range(len(ext)) if ext[i] > seen[i])
             k = next((k for k, c in enumerate(h.pile) if c != i), None)
             if k is None:
                 return None

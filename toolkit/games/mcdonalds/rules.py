@@ -129,6 +129,9 @@ class McDonaldsGame(Game):
         # MCD-1.6: 3 of each item in each rack; MCD-1.7: the rest shuffled face down (top = end of list)
         self.racks = [[SLOT] * N for _ in range(players)]
         self.extras = [[0] * N for _ in range(players)]          # MCD-7.2: face down
+        # the extras whose items everyone saw arrive (from a menu, a trade, a card taken: MCD-I20); a record
+        # for the players' memory that changes no rule
+        self.extras_seen = [[0] * N for _ in range(players)]
         self.pile = [i for i in range(N) for _ in range(CARDS_PER_FOOD - SLOT * players)]
         self.streams["deck"].shuffle(self.pile)
         # MCD-1.5: the menus face down (MCD-I5: shuffled); top = end of list
@@ -190,6 +193,7 @@ class McDonaldsGame(Game):
         new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
         new.racks = [list(r) for r in self.racks]
         new.extras = [list(r) for r in self.extras]
+        new.extras_seen = [list(r) for r in self.extras_seen]
         new.pile, new.menu_pile, new.pos, new.points = list(self.pile), list(self.menu_pile), list(self.pos), list(self.points)
         new.stats = dict(self.stats)
         r = self.reading
@@ -253,16 +257,19 @@ class McDonaldsGame(Game):
         d = self.to_dict()
         d["pile"] = len(self.pile)
         d["menu_pile"] = len(self.menu_pile)
+        d["extras_seen"] = [list(x) for x in self.extras_seen]      # everyone saw these arrive (MCD-I20)
         if player is not None:
             d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
             del d["seed"]        # the seed would tell the order of every shuffle
         return d
 
     # --- cards moving ---------------------------------------------------------------------------
-    def receive(self, seat: int, cards) -> tuple[list[int], list[int]]:
+    def receive(self, seat: int, cards, seen: bool = True) -> tuple[list[int], list[int]]:
         """Cards (item indices) a player gets: into the rack up to 3 per slot, the rest face down as extras
-        (MCD-7.1, MCD-7.2, MCD-I12). Returns (racked, extra) counts."""
+        (MCD-7.1, MCD-7.2, MCD-I12). ``seen``: everyone saw which cards they were (MCD-I20), so the table
+        knows the extras they make too. Returns (racked, extra) counts."""
         rack, ext = self.racks[seat - 1], self.extras[seat - 1]
+        known = self.extras_seen[seat - 1]
         racked, extra = [0] * N, [0] * N
         for i in cards:
             if rack[i] < SLOT:
@@ -271,6 +278,8 @@ class McDonaldsGame(Game):
             else:
                 ext[i] += 1
                 extra[i] += 1
+                if seen:
+                    known[i] += 1
         return racked, extra
 
     def _receive_text(self, seat, racked, extra, private: bool = False) -> str:
@@ -343,6 +352,7 @@ class McDonaldsGame(Game):
             self.stats["forgotten"] += 1
         self.pile[:0] = back                                        # bottom of the pile
         self.extras[seat - 1] = [0] * N
+        self.extras_seen[seat - 1] = [0] * N
         if gain:
             self.stats["extra_points"] += gain
             self._score(seat, gain, ("MCD-7.4",))
@@ -376,7 +386,7 @@ class McDonaldsGame(Game):
         """MCD-3.3: take the space's number of cards from the top of the pile (MCD-I2, MCD-I14)."""
         n = min(space.cards, len(self.pile))
         got = [self.pile.pop() for _ in range(n)]
-        racked, extra = self.receive(seat, got)
+        racked, extra = self.receive(seat, got, seen=False)
         if self.log:
             short = "" if n == space.cards else f" (the pile had only {n})"
             said = f"{SPACE_NAMES[space.kind]}: Player {seat} takes {n} card{'s' if n != 1 else ''} from the pile{short}: "
@@ -736,30 +746,51 @@ class McDonaldsGame(Game):
 
     @staticmethod
     def agents():
-        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic}
+        """'heuristic' keeps its rack full and varied, 'forgetful' forgets its extras half of the time
+        (MCD-7.5), 'planner' weighs the points its options lead to and 'search' compares the planner's pick
+        with a few others in believed worlds (both MCD-I21, agents.py and search.py)."""
+        from .agents import Planner
+        from .search import McdSearchAgent
+        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic, "planner": Planner,
+                "search": McdSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 300}          # about 200 ms a decision (benchmarks/bench_search.py)
+    # the 'search' kind is McDonald's own (McdSearchAgent, MCD-I21, budget in its defaults); these options
+    # serve the core SearchAgent (tests, bench_search --gains): heuristic playouts, about 200 ms a decision
+    search_options = {"playouts": 300}
 
     def _resample_hidden(self, viewer, rng):
-        """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras are
-        dealt afresh from the cards among them (each player keeps the number of extras everyone saw laid
-        down, MCD-7.2), and the face-down menus are shuffled (MCD-1.5, MCD-I5). The searcher forgets which
-        cards went to the bottom of the pile: a view shows only how many cards it holds."""
+        """Redraw what ``viewer`` cannot see: the face-down pile and the other players' face-down extras drawn
+        from the pile are dealt afresh from the cards among them (each player keeps the number of extras
+        everyone saw laid down, MCD-7.2, and the extras whose items everyone saw arrive, MCD-I20; an extra
+        drawn is believed of an item whose slot is full, as it was when it came), and the
+        menus not yet read are shuffled (MCD-1.5, MCD-I5). The menus read lie at
+        the bottom of the menu pile in the order everyone saw them read (MCD-6.3, MCD-I19), so they stay.
+        The searcher forgets which cards went to the bottom of the pile: a view shows only how many cards it
+        holds."""
         others = [s for s in range(1, self.players + 1) if s != viewer]
         cards = list(self.pile)
         for s in others:
-            cards += [i for i in range(N) for _ in range(self.extras[s - 1][i])]
+            ext, seen = self.extras[s - 1], self.extras_seen[s - 1]
+            cards += [i for i in range(N) for _ in range(ext[i] - seen[i])]
         cards.sort()                 # a canonical order: the same hidden cards give the same deal
         rng.shuffle(cards)
-        k = 0
         for s in others:
-            n = sum(self.extras[s - 1])
-            self.extras[s - 1] = list(_counts(cards[k:k + n]))
-            k += n
-        self.pile = cards[k:]
-        self.menu_pile.sort()
-        rng.shuffle(self.menu_pile)
+            seen, rack = self.extras_seen[s - 1], self.racks[s - 1]
+            n = sum(self.extras[s - 1]) - sum(seen)
+            # a card drawn became an extra because its slot was full (MCD-7.2): deal from those items first
+            fits = [k for k, i in enumerate(cards) if rack[i] == SLOT][:n]
+            if len(fits) < n:
+                fits += [k for k in range(len(cards)) if k not in set(fits)][:n - len(fits)]
+            dealt = _counts(cards[k] for k in fits)
+            taken = set(fits)
+            cards = [c for k, c in enumerate(cards) if k not in taken]
+            self.extras[s - 1] = [seen[i] + dealt[i] for i in range(N)]
+        self.pile = cards
+        read = min(self.stats["menus"], len(self.menu_pile))
+        unread = sorted(self.menu_pile[read:])
+        rng.shuffle(unread)
+        self.menu_pile[read:] = unread
         self.arranged()
 
 
