@@ -131,3 +131,13 @@ def test_mcd_i21_believed_worlds_keep_what_the_table_saw():
                 assert w.extras_seen[s - 1] == g.extras_seen[s - 1]
                 assert all(w.extras[s - 1][i] >= g.extras_seen[s - 1][i] for i in range(N))
                 assert sum(w.extras[s - 1]) == sum(g.extras[s - 1])
+
+
+def test_the_search_refuses_a_time_budget_it_would_not_keep():
+    """Its budgets count play (MCD-I21): a time budget would be ignored, so it is refused, saying what to give."""
+    import pytest
+
+    from toolkit.games.mcdonalds.search import McdSearchAgent
+    with pytest.raises(ValueError, match="playouts or steps"):
+        McdSearchAgent(time_ms=150)
+    assert McdSearchAgent(playouts=10).time_ms is None

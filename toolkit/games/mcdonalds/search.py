@@ -34,11 +34,13 @@ class McdSearchAgent(SearchAgent):
     (candidates times worlds); ``steps``: the most decisions played out a decision (worlds stop once they
     are spent: a search early in a game, whose playouts are long, sees fewer worlds); ``alternatives``:
     options compared with the planner's pick at most; the rest as ``SearchAgent``. Both budgets count
-    play, not time, so the choices do not depend on the machine (``time_ms`` is not used here)."""
+    play, not time, so the choices do not depend on the machine (a ``time_ms`` is refused)."""
 
     def __init__(self, playouts: int | None = 48, time_ms: float | None = None, *, steps: int = 400,
                  alternatives: int = 2, margin: float = 0.25, confidence: float = 2.0, **kw):
-        super().__init__(playouts, time_ms, margin=margin, confidence=confidence, **kw)
+        if time_ms is not None:
+            raise ValueError("McDonald's search agent counts play, not time: give playouts or steps, not time_ms")
+        super().__init__(playouts, None, margin=margin, confidence=confidence, **kw)
         self.alternatives, self.steps = max(1, int(alternatives)), max(1, int(steps))
         self.own, self.rival = Planner(), McDonaldsHeuristic()
         self._seat = None
