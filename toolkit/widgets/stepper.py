@@ -32,7 +32,9 @@ from .style import STYLE
 
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
-PANEL = 340                 # CSS px of the decision and log column beside the board
+PANEL = 340                 # CSS px of the decision and log column beside the board, at least
+PANEL_MOST = 640            # and at most: it takes the width the board's picture leaves, lines kept readable
+GAP = 12                    # CSS px between the board and that column
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing
 HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
@@ -164,11 +166,13 @@ class Stepper(w.VBox):
         controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.play_button,
                            self.step_button, self.end_button, self.slider, self.save_button, self.save_links],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        board = w.Box([self.image], layout=w.Layout(flex="1 1 0%", min_width="0", justify_content="center",
-                                                          align_items="flex-start"))
+        # the board's box is as wide as its picture is shown (``_size_image``); the decision column takes the rest
+        self.board = board = w.Box([self.image], layout=w.Layout(flex="0 0 auto", min_width="0",
+                                                                 margin=f"0 {GAP}px 0 0", justify_content="center",
+                                                                 align_items="flex-start"))
         board.add_class("bgt-board")
         side = w.VBox([self.view, self.message, self.decision, self.event_log, self.errors],
-                      layout=w.Layout(flex=f"0 0 {PANEL}px", width=f"{PANEL}px",
+                      layout=w.Layout(flex=f"1 1 {PANEL}px", min_width=f"{PANEL}px", max_width=f"{PANEL_MOST}px",
                                       max_height=f"calc(100vh - {HEADROOM}px)"))
         side.add_class("bgt-side")
         super().__init__([w.HTML(STYLE), controls, w.HBox([board, side], layout=w.Layout(width="100%"))])
@@ -402,6 +406,7 @@ class Stepper(w.VBox):
         fit = f"calc((100vh - {HEADROOM}px) * {wide / high:.4f})"
         self.image.layout.width = f"min(100%, {wide:.0f}px, {fit})"
         self.image.layout.height = "auto"
+        self.board.layout.width = f"min(calc(100% - {PANEL + GAP}px), {wide:.0f}px, {fit})"
 
     def _show(self):
         k = self.index
