@@ -1,0 +1,201 @@
+"""A keener Hamburgerspelet player (agent kind ``keen``): the perfect-memory heuristic's play with sharper odds.
+
+It remembers what its player saw (``game.known``, HB-I11) as the perfect-memory heuristic does, and differs
+where that heuristic guesses:
+
+- the worth of a square is the chance of a new ingredient counted over the tiles it has *not* seen (the copies
+  not on a card and not remembered elsewhere, over the face-down spots it does not remember), not over all;
+- a steal counts twice (a card gains what the other loses), a steal of nothing it needs a little (the other
+  card still loses it), a square whose ingredient it has a little (a free look, HB-5.2);
+- where the chefs end up counts too: the worth of the squares one die can reach from there next time;
+- on a hamburger square it names the ingredient it is likeliest to find (HB-5.3), not any one it lacks;
+- it steals the ingredient it needs that is hardest to come by.
+
+It reads what its player may see: its own memory, the open cards, the chefs and which spots hold a tile; never
+another player's memory. The weights are settings, tuned in paired 2-player games against the perfect-memory
+heuristic (benchmarks/README.md, "The search agent against the heuristic").
+"""
+from __future__ import annotations
+
+from .rules import EMPTY, NOT_SEEN, PerfectMemory
+
+
+class KeenAgent(PerfectMemory):
+    """The perfect-memory heuristic with sharper odds (see the module's text). ``steal``: the worth of
+    stealing an ingredient it needs; ``spoil``: of stealing one it does not need; ``peek``: of a square whose
+    ingredient it has; ``ahead``: the weight of the squares within one die of where the chefs end up."""
+
+    name = "keen"
+
+    def __init__(self, steal: float = 2.0, spoil: float = 0.3, peek: float = 0.05, ahead: float = 0.3,
+                 other: float = 0.2):
+        self.steal, self.spoil, self.peek, self.ahead, self.other = steal, spoil, peek, ahead, other
+
+    def __repr__(self):
+        return (f"KeenAgent(steal={self.steal:g}, spoil={self.spoil:g}, peek={self.peek:g}, "
+                f"ahead={self.ahead:g})")
+
+    # --- the odds ------------------------------------------------------------------------------------
+    def _odds(self, game, seat, mem):
+        """For each ingredient, the best chance that one face-down tile this player does not remember is of it
+        (the best over the groups of ``_groups``)."""
+        groups = self._groups(game, seat, mem)
+        return [max(g[1][i] for g in groups) for i in range(game.n_ingredients)] if groups else \
+            [0.0] * game.n_ingredients
+
+    def _groups(self, game, seat, mem):
+        """The face-down spots this player does not remember, grouped by which other players remember them
+        (public: everyone sees which spot a tile leaves and which it goes back to, HB-I5), each group with the
+        chance of each ingredient on one of its spots: ``[(spots, [chance by ingredient]), ...]``.
+
+        A player who remembers a tile it could keep takes it at its next chance (a kitchen, a hamburger square,
+        its ingredient's square), so the tiles others remember are mostly ones their cards cannot take: the
+        unseen copies are spread over the groups in proportion to ``1`` for those and ``other`` for the rest,
+        scaled (a few rounds of iterative proportional fitting) to fill each group and use each copy once."""
+        n = game.n_ingredients
+        copies, on, spots = game.board.copies, game.on_cards, game.spots
+        left = [copies - c for c in on]
+        by_who: dict = {}
+        others = [o for o in range(1, game.players + 1) if o != seat]
+        seen = game.seen
+        for s, t in enumerate(spots):
+            if t == EMPTY:
+                continue
+            i = mem[s]
+            if i != NOT_SEEN:
+                left[i] -= 1
+                continue
+            who = tuple(o for o in others if seen[o - 1][s] != NOT_SEEN)
+            by_who.setdefault(who, []).append(s)
+        hand = game.hand
+        if hand is not None and hand[2][seat - 1] != NOT_SEEN:
+            left[hand[0]] -= 1
+        left = [max(0, x) for x in left]
+        keys = list(by_who)
+        weights = []
+        for who in keys:
+            w = [1.0] * n
+            for o in who:
+                for i in range(n):
+                    if game.can_keep(o, i):
+                        w[i] *= self.other
+            weights.append(w)
+        sizes = [len(by_who[k]) for k in keys]
+        m = [[left[i] * w[i] for i in range(n)] for w in weights]
+        for _ in range(4 if len(keys) > 1 else 1):
+            for r, row in enumerate(m):           # each group holds as many tiles as it has spots
+                t = sum(row)
+                if t > 0:
+                    f = sizes[r] / t
+                    m[r] = row = [x * f for x in row]
+            if len(keys) == 1:
+                break
+            for i in range(n):                    # each ingredient's unseen copies are used once
+                t = sum(row[i] for row in m)
+                if t > 0:
+                    f = left[i] / t
+                    for row in m:
+                        row[i] *= f
+        return [(by_who[k], [x / sizes[r] for x in m[r]]) for r, k in enumerate(keys)]
+
+    def _context(self, game, seat, mem):
+        wanted = game.wanted(seat)
+        return wanted, set(wanted).intersection(mem), self._odds(game, seat, mem)
+
+    def _worth(self, game, seat, sq, ctx):
+        wanted, found, odds = ctx
+        kind = sq.kind
+        if kind == "ingredient":
+            i = sq.ingredient
+            if i in found:
+                return 1.0
+            if i in wanted:
+                return odds[i]
+            return self.peek                         # a free look (HB-5.2)
+        if kind == "hamburger":
+            return 1.0 if found else max((odds[i] for i in wanted), default=0.0)
+        owner = game.owner.get(sq.index)
+        if owner is None:
+            return 0.0
+        if owner == seat:
+            return 1.0 if found else min(1.0, sum(odds[i] for i in wanted))
+        if not game.steal_rule or not game.held[owner - 1]:
+            return 0.0
+        card = game.cards[owner - 1]
+        return self.steal if any(card[i] for i in wanted) else self.spoil
+
+    def _move(self, game, seat, vals, rng):
+        d1, d2 = game.dice
+        p1, p2 = game.chefs[seat - 1]
+        loop = game.board.loop
+        n = len(loop)
+        ctx = self._context(game, seat, self.memory(game, seat, rng))
+        worth = self._worth
+        cache = {}
+
+        def at(p):
+            w = cache.get(p)
+            if w is None:
+                w = cache[p] = worth(game, seat, loop[p % n], ctx)
+            return w
+
+        def next_time(p):                    # the mean worth of a square one die away
+            return sum(at(p + k) for k in range(1, 7)) / 6.0
+
+        best, choice = None, vals[0]
+        for v in vals:
+            chef, steps = game.texts.chef_steps[v]
+            other = d2 if steps == d1 else d1
+            q1, q2 = (p1 + steps, p2 + other) if chef == 1 else (p2 + steps, p1 + other)
+            a, b = at(q1), at(q2)
+            if loop[q1 % n] is loop[q2 % n] or self._same(loop[q1 % n], loop[q2 % n]):
+                b = (1.0 - min(1.0, a)) * b          # the first landing may already give what the second would
+            score = a + b + 0.01 * a + self.ahead * (next_time(q1) + next_time(q2)) + 0.001 * rng.random()
+            if best is None or score > best:
+                best, choice = score, v
+        return choice
+
+    @staticmethod
+    def _same(s1, s2):
+        return s1.kind == "ingredient" and s2.kind == "ingredient" and s1.ingredient == s2.ingredient
+
+    # --- names and steals ----------------------------------------------------------------------------
+    def choose(self, game, d, rng):
+        kind, vals = d.kind, d.values
+        if len(vals) > 1:
+            if kind == "name":
+                mem = self.memory(game, d.player, rng)
+                at = self._first_wanted(game, d.player, mem)
+                if at is None:                       # nothing remembered: the likeliest to be found
+                    odds, index = self._odds(game, d.player, mem), game.texts.index
+                    return max(vals, key=lambda v: odds[index[v]])
+            elif kind == "steal":
+                seat, index = d.player, game.texts.index
+                wanted = [v for v in vals if game.can_keep(seat, index[v])]
+                if wanted:                           # the hardest to come by: the fewest copies still unseen
+                    odds = self._odds(game, seat, self.memory(game, seat, rng))
+                    return min(wanted, key=lambda v: odds[index[v]])
+            elif kind == "take" and vals[-1] != "pass":
+                pick = self._take(game, d.player, vals, rng)
+                if pick is not None:
+                    return pick
+        return super().choose(game, d, rng)
+
+    def _take(self, game, seat, vals, rng):
+        """A spot to take when no remembered tile will do: one of the group likeliest to hold what it may keep
+        (None: a remembered tile will do, the heuristic's choice)."""
+        mem = self.memory(game, seat, rng)
+        _, want, why = game.stage
+        if why == "kitchen":
+            if self._first_wanted(game, seat, mem) is not None:
+                return None
+            wanted = game.wanted(seat)
+        elif want in mem:
+            return None
+        else:
+            wanted = (want,)
+        groups = self._groups(game, seat, mem)
+        if not groups:
+            return None
+        spots, _ = max(groups, key=lambda g: sum(g[1][i] for i in wanted))
+        return self._pick(spots, rng)
