@@ -17,7 +17,7 @@ heuristic (benchmarks/README.md, "The search agent against the heuristic").
 """
 from __future__ import annotations
 
-from .rules import EMPTY, NOT_SEEN, PerfectMemory
+from .rules import NOT_SEEN, PerfectMemory
 
 
 class KeenAgent(PerfectMemory):
@@ -27,80 +27,29 @@ class KeenAgent(PerfectMemory):
 
     name = "keen"
 
-    def __init__(self, steal: float = 2.0, spoil: float = 0.3, peek: float = 0.05, ahead: float = 0.3,
-                 other: float = 0.2):
-        self.steal, self.spoil, self.peek, self.ahead, self.other = steal, spoil, peek, ahead, other
+    def __init__(self, steal: float = 2.0, spoil: float = 0.3, peek: float = 0.05, ahead: float = 0.3):
+        self.steal, self.spoil, self.peek, self.ahead = steal, spoil, peek, ahead
 
     def __repr__(self):
         return (f"KeenAgent(steal={self.steal:g}, spoil={self.spoil:g}, peek={self.peek:g}, "
                 f"ahead={self.ahead:g})")
 
     # --- the odds ------------------------------------------------------------------------------------
-    def _odds(self, game, seat, mem):
-        """For each ingredient, the best chance that one face-down tile this player does not remember is of it
-        (the best over the groups of ``_groups``)."""
-        groups = self._groups(game, seat, mem)
-        return [max(g[1][i] for g in groups) for i in range(game.n_ingredients)] if groups else \
-            [0.0] * game.n_ingredients
-
-    def _groups(self, game, seat, mem):
-        """The face-down spots this player does not remember, grouped by which other players remember them
-        (public: everyone sees which spot a tile leaves and which it goes back to, HB-I5), each group with the
-        chance of each ingredient on one of its spots: ``[(spots, [chance by ingredient]), ...]``.
-
-        A player who remembers a tile it could keep takes it at its next chance (a kitchen, a hamburger square,
-        its ingredient's square), so the tiles others remember are mostly ones their cards cannot take: the
-        unseen copies are spread over the groups in proportion to ``1`` for those and ``other`` for the rest,
-        scaled (a few rounds of iterative proportional fitting) to fill each group and use each copy once."""
-        n = game.n_ingredients
-        copies, on, spots = game.board.copies, game.on_cards, game.spots
-        left = [copies - c for c in on]
-        by_who: dict = {}
-        others = [o for o in range(1, game.players + 1) if o != seat]
-        seen = game.seen
-        for s, t in enumerate(spots):
-            if t == EMPTY:
-                continue
-            i = mem[s]
-            if i != NOT_SEEN:
-                left[i] -= 1
-                continue
-            who = tuple(o for o in others if seen[o - 1][s] != NOT_SEEN)
-            by_who.setdefault(who, []).append(s)
-        hand = game.hand
-        if hand is not None and hand[2][seat - 1] != NOT_SEEN:
-            left[hand[0]] -= 1
-        left = [max(0, x) for x in left]
-        keys = list(by_who)
-        weights = []
-        for who in keys:
-            w = [1.0] * n
-            for o in who:
-                for i in range(n):
-                    if game.can_keep(o, i):
-                        w[i] *= self.other
-            weights.append(w)
-        sizes = [len(by_who[k]) for k in keys]
-        m = [[left[i] * w[i] for i in range(n)] for w in weights]
-        for _ in range(4 if len(keys) > 1 else 1):
-            for r, row in enumerate(m):           # each group holds as many tiles as it has spots
-                t = sum(row)
-                if t > 0:
-                    f = sizes[r] / t
-                    m[r] = row = [x * f for x in row]
-            if len(keys) == 1:
-                break
-            for i in range(n):                    # each ingredient's unseen copies are used once
-                t = sum(row[i] for row in m)
-                if t > 0:
-                    f = left[i] / t
-                    for row in m:
-                        row[i] *= f
-        return [(by_who[k], [x / sizes[r] for x in m[r]]) for r, k in enumerate(keys)]
+    @staticmethod
+    def _odds(game, mem):
+        """For each ingredient, the chance that a face-down tile this player does not remember is one of it:
+        its copies not on a card nor remembered on a spot, over the face-down spots not remembered (the
+        engine forgets a spot once its tile leaves it, so ``mem`` names only face-down tiles)."""
+        copies, on = game.board.copies, game.on_cards
+        unknown = len(game._down) - (len(mem) - mem.count(NOT_SEEN))
+        if unknown <= 0:
+            return [0.0] * len(on)
+        count = mem.count
+        return [max(0, copies - c - count(i)) / unknown for i, c in enumerate(on)]
 
     def _context(self, game, seat, mem):
         wanted = game.wanted(seat)
-        return wanted, set(wanted).intersection(mem), self._odds(game, seat, mem)
+        return wanted, set(wanted).intersection(mem), self._odds(game, mem)
 
     def _worth(self, game, seat, sq, ctx):
         wanted, found, odds = ctx
@@ -167,35 +116,12 @@ class KeenAgent(PerfectMemory):
                 mem = self.memory(game, d.player, rng)
                 at = self._first_wanted(game, d.player, mem)
                 if at is None:                       # nothing remembered: the likeliest to be found
-                    odds, index = self._odds(game, d.player, mem), game.texts.index
+                    odds, index = self._odds(game, mem), game.texts.index
                     return max(vals, key=lambda v: odds[index[v]])
             elif kind == "steal":
                 seat, index = d.player, game.texts.index
                 wanted = [v for v in vals if game.can_keep(seat, index[v])]
                 if wanted:                           # the hardest to come by: the fewest copies still unseen
-                    odds = self._odds(game, seat, self.memory(game, seat, rng))
+                    odds = self._odds(game, self.memory(game, seat, rng))
                     return min(wanted, key=lambda v: odds[index[v]])
-            elif kind == "take" and vals[-1] != "pass":
-                pick = self._take(game, d.player, vals, rng)
-                if pick is not None:
-                    return pick
         return super().choose(game, d, rng)
-
-    def _take(self, game, seat, vals, rng):
-        """A spot to take when no remembered tile will do: one of the group likeliest to hold what it may keep
-        (None: a remembered tile will do, the heuristic's choice)."""
-        mem = self.memory(game, seat, rng)
-        _, want, why = game.stage
-        if why == "kitchen":
-            if self._first_wanted(game, seat, mem) is not None:
-                return None
-            wanted = game.wanted(seat)
-        elif want in mem:
-            return None
-        else:
-            wanted = (want,)
-        groups = self._groups(game, seat, mem)
-        if not groups:
-            return None
-        spots, _ = max(groups, key=lambda g: sum(g[1][i] for i in wanted))
-        return self._pick(spots, rng)

@@ -634,8 +634,12 @@ class HamburgerGame(Game):
 
     @staticmethod
     def agents():
+        """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds and
+        'search' searches with the keen agent as its yardstick (keen.py, search.py)."""
+        from .keen import KeenAgent
+        from .search import HamburgerSearchAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory}
+                "fading-memory": FadingMemory, "keen": KeenAgent, "search": HamburgerSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)

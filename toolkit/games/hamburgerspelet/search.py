@@ -1,0 +1,53 @@
+"""Hamburgerspelet's search agent (agent kind ``search``): the core's paired search (``core/search.py``) with
+the keen agent (``keen.py``) as its yardstick and as its own seat's playout agent.
+
+The core search compares the playout agent's pick with a few other options in the same believed worlds and
+keeps the pick unless another beats it clearly. With the perfect-memory heuristic as that agent, its picks were
+hard to beat one decision at a time (benchmarks/README.md); a stronger yardstick is what lifts the searcher, as
+FCM's search found with its styles. The other seats are played out by the perfect-memory heuristic: the
+opponent model. Nothing else differs from ``SearchAgent``: it reads the real game only through
+``determinize`` and the decision in front of it.
+"""
+from __future__ import annotations
+
+from ...core.search import SearchAgent
+from .keen import KeenAgent
+from .rules import PerfectMemory
+
+#: The decisions the search compares options at. The others are answered by the keen agent at once: the
+#: spots it does not remember are alike to it (a believed world deals them at random), so a take or a
+#: place compared in playouts could differ by noise alone, and a stolen tile the card may take is kept.
+SEARCHED = frozenset({"move", "name", "steal"})
+
+
+class HamburgerSearchAgent(SearchAgent):
+    """``SearchAgent`` whose own seat plays like ``KeenAgent`` (its yardstick and playouts) and whose
+    opponents play like the perfect-memory heuristic; ``keen``: the keen agent's weights."""
+
+    def __init__(self, playouts: int | None = 100, time_ms: float | None = None, *, keen: dict | None = None, **kw):
+        super().__init__(playouts, time_ms, **kw)
+        self.own = KeenAgent(**(keen or {}))
+        self._seat = None
+
+    def __repr__(self):
+        return f"HamburgerSearchAgent(playouts={self.playouts}, own={self.own!r})"
+
+    def policy(self, game):
+        """The playout agents: the keen agent in the searching seat, the heuristic in the others."""
+        key = (type(game), game.players, self._seat)
+        agents = self._policies.get(key)
+        if agents is None:
+            agents = [PerfectMemory() for _ in range(game.players)]
+            if self._seat is not None:
+                agents[self._seat - 1] = self.own
+            self._policies[key] = agents
+        return agents
+
+    def choose(self, game, decision, rng):
+        if decision.kind not in SEARCHED or len(decision.values) == 1:
+            return self.own.choose(game, decision, rng)
+        self._seat = decision.player
+        return super().choose(game, decision, rng)
+
+
+__all__ = ["HamburgerSearchAgent", "SEARCHED"]
