@@ -9,7 +9,7 @@ where that heuristic guesses:
   card still loses it), a square whose ingredient it has a little (a free look, HB-5.2);
 - where the chefs end up counts too: the worth of the squares one die can reach from there next time;
 - on a hamburger square it names the ingredient it is likeliest to find (HB-5.3), not any one it lacks;
-- it steals the ingredient it needs that is hardest to come by.
+- it steals the ingredient it needs that is hardest to come by (none remembered, the fewest copies unseen).
 
 It reads what its player may see: its own memory, the open cards, the chefs and which spots hold a tile; never
 another player's memory. The weights are settings, tuned in paired 2-player games against the perfect-memory
@@ -27,8 +27,9 @@ class KeenAgent(PerfectMemory):
 
     name = "keen"
 
-    def __init__(self, steal: float = 2.0, spoil: float = 0.3, peek: float = 0.05, ahead: float = 0.3):
-        self.steal, self.spoil, self.peek, self.ahead = steal, spoil, peek, ahead
+    def __init__(self, steal: float = 2.0, spoil: float = 0.3, peek: float = 0.05, ahead: float = 0.3,
+                 late: float = 0.0):
+        self.steal, self.spoil, self.peek, self.ahead, self.late = steal, spoil, peek, ahead, late
 
     def __repr__(self):
         return (f"KeenAgent(steal={self.steal:g}, spoil={self.spoil:g}, peek={self.peek:g}, "
@@ -70,8 +71,9 @@ class KeenAgent(PerfectMemory):
             return 1.0 if found else min(1.0, sum(odds[i] for i in wanted))
         if not game.steal_rule or not game.held[owner - 1]:
             return 0.0
-        card = game.cards[owner - 1]
-        return self.steal if any(card[i] for i in wanted) else self.spoil
+        card, held = game.cards[owner - 1], game.held[owner - 1]
+        late = self.late * max(0, held - 5) / 3.0     # a card near full: any steal sets it back
+        return (self.steal if any(card[i] for i in wanted) else self.spoil) + late
 
     def _move(self, game, seat, vals, rng):
         d1, d2 = game.dice
@@ -121,7 +123,8 @@ class KeenAgent(PerfectMemory):
             elif kind == "steal":
                 seat, index = d.player, game.texts.index
                 wanted = [v for v in vals if game.can_keep(seat, index[v])]
-                if wanted:                           # the hardest to come by: the fewest copies still unseen
-                    odds = self._odds(game, self.memory(game, seat, rng))
-                    return min(wanted, key=lambda v: odds[index[v]])
+                if wanted:            # the hardest to come by: not remembered anywhere, the fewest copies unseen
+                    mem = self.memory(game, seat, rng)
+                    odds = self._odds(game, mem)
+                    return min(wanted, key=lambda v: (index[v] in mem, odds[index[v]]))
         return super().choose(game, d, rng)
