@@ -613,7 +613,9 @@ class HamburgerGame(Game):
                 "fading-memory": FadingMemory, "keen": KeenAgent, "search": HamburgerSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
+    # the 'search' kind is Hamburgerspelet's own (search.py: the keen agent as yardstick, a budget in steps);
+    # these options serve the core SearchAgent (tests, bench_search --gains)
+    search_options = {"playouts": 100}
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,

@@ -24,13 +24,27 @@ class HamburgerSearchAgent(SearchAgent):
     """``SearchAgent`` whose own seat plays like ``KeenAgent`` (its yardstick and playouts) and whose
     opponents play like the perfect-memory heuristic; ``keen``: the keen agent's weights."""
 
-    def __init__(self, playouts: int | None = 100, time_ms: float | None = None, *, keen: dict | None = None, **kw):
+    def __init__(self, playouts: int | None = 400, time_ms: float | None = None, *, steps: int | None = 6500,
+                 keen: dict | None = None, **kw):
         super().__init__(playouts, time_ms, **kw)
         self.own = KeenAgent(**(keen or {}))
+        self.steps, self.cap = steps, playouts
         self._seat = None
 
     def __repr__(self):
-        return f"HamburgerSearchAgent(playouts={self.playouts}, own={self.own!r})"
+        budget = f"steps={self.steps}, playouts={self.cap}" if self.steps else f"playouts={self.cap}"
+        return f"HamburgerSearchAgent({budget}, own={self.own!r})"
+
+    def budget(self, game) -> int | None:
+        """Playouts for this decision: with ``steps``, as many as fit that many decisions played out (at least
+        8, at most ``playouts``), so that early decisions, whose playouts are long, take no longer than late
+        ones. A playout lasts about 6.6 decisions for each ingredient still missing from the cards (2-player
+        heuristic games: 118 decisions from the start, 12 from 16 ingredients held); the cards are open, so the
+        budget depends on what everyone sees."""
+        if not self.steps or self.cap is None:
+            return self.cap
+        left = max(12.0, 6.6 * (game.n_ingredients * game.players - sum(game.held))) + 10.0   # + a copy's cost
+        return max(8, min(self.cap, int(self.steps / left)))
 
     def policy(self, game):
         """The playout agents: the keen agent in the searching seat, the heuristic in the others."""
@@ -47,7 +61,11 @@ class HamburgerSearchAgent(SearchAgent):
         if decision.kind not in SEARCHED or len(decision.values) == 1:
             return self.own.choose(game, decision, rng)
         self._seat = decision.player
-        return super().choose(game, decision, rng)
+        self.playouts = self.budget(game)
+        try:
+            return super().choose(game, decision, rng)
+        finally:
+            self.playouts = self.cap
 
 
 __all__ = ["HamburgerSearchAgent", "SEARCHED"]
