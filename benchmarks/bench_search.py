@@ -1,7 +1,8 @@
 """The search agent against the heuristic in 2-player games: its win rate with a Wilson 95% interval, and
 the CPU milliseconds it spends a decision. Goal: above 60% in every game, at most 200 ms a decision.
 
-The budgets are in playouts (each game's ``search_options``; FCM's own search kind, FCM-I77, has its own),
+The budgets are in playouts (each game's ``search_options``; FCM's own search kind, FCM-I77, and
+Hamburgerspelet's, ``hamburgerspelet/search.py``, a budget in decisions played out, have their own),
 calibrated to at most about 200 ms a decision on a quiet machine, so that a loaded machine changes the time
 taken, not the games played. Game i uses seed ``seed + i``; the search agent sits in seat 1 in even games and
 seat 2 in odd ones. The mean CPU a decision is printed, and the longest single decision.
@@ -171,7 +172,7 @@ def main():
     ap.add_argument("--best", action="store_true", help="with --gains: the best option's gain at each position")
     ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
     ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
-                    help="search settings over the game's own, e.g. belief=8 confidence=1.5")
+                    help="search settings over the game's own, e.g. confidence=1.5")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     settings = {k: (float(v) if "." in v else int(v)) for k, v in (x.split("=", 1) for x in a.set)}
