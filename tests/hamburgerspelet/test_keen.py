@@ -64,7 +64,8 @@ def _hidden_swapped(g, seat):
     return h
 
 
-@pytest.mark.parametrize("agent", [KeenAgent(), HamburgerSearchAgent(playouts=8)], ids=["keen", "search"])
+@pytest.mark.parametrize("agent", [KeenAgent(), HamburgerSearchAgent(playouts=8),
+                                   HamburgerSearchAgent(playouts=8, slip=0.5)], ids=["keen", "search", "slip"])
 def test_choices_do_not_change_when_only_hidden_facts_change(agent):
     """HB-I11, HB-I16: with tiles nobody has seen swapped, or a whole believed state drawn for the seat, the
     same seed gives the same answer (the other player's memory is redrawn too: it is not read)."""
@@ -142,3 +143,27 @@ def test_search_answers_only_searched_kinds_by_playouts():
             assert agent.last is None and pick == KeenAgent().choose(g, d, random.Random(4))
         seen.add(d.kind)
     assert {"move", "take", "place"} <= seen
+
+
+def test_believed_opponents_remember_mostly_tiles_they_could_not_keep():
+    """HB-I11 as the opponent model: in heuristic games a spot the other player has seen (and the searcher has
+    not) seldom holds a tile that player could keep; plain determinizations put such tiles there more often,
+    worlds believed with ``slip`` below 1 less often, and every believed world keeps the seat's view and tiles."""
+    agent = HamburgerSearchAgent(slip=0.0)
+    real = plain = kept = spots = 0
+    for seed in range(4):
+        for g in _positions(seed, every=15):
+            seat = g.pending().player
+            other = 3 - seat
+
+            def keepable(w):
+                return sum(w.known[seat - 1][s] == NOT_SEEN and w.known[other - 1][s] != NOT_SEEN
+                           and w.can_keep(other, w.spots[s]) for s in w.face_down())
+            r = random.Random(seed)
+            spots += sum(g.known[seat - 1][s] == NOT_SEEN and g.known[other - 1][s] != NOT_SEEN for s in g.face_down())
+            real += keepable(g)
+            plain += keepable(g.determinize(seat, r))
+            w = agent.believe(g, seat, r)
+            assert w.view(seat) == g.view(seat) and w.tile_count() == g.tile_count()
+            kept += keepable(w)
+    assert spots > 50 and kept < real < plain

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.search import SearchAgent
 from .keen import KeenAgent
-from .rules import PerfectMemory
+from .rules import NOT_SEEN, PerfectMemory
 
 #: The decisions the search compares options at. The others are answered by the keen agent at once: the
 #: spots it does not remember are alike to it (a believed world deals them at random), so a take or a
@@ -22,13 +22,15 @@ SEARCHED = frozenset({"move", "name", "steal"})
 
 class HamburgerSearchAgent(SearchAgent):
     """``SearchAgent`` whose own seat plays like ``KeenAgent`` (its yardstick and playouts) and whose
-    opponents play like the perfect-memory heuristic; ``keen``: the keen agent's weights."""
+    opponents play like the perfect-memory heuristic; ``keen``: the keen agent's weights; ``steps``: the
+    budget in decisions played out (``budget``), ``playouts`` its cap; ``slip``: below 1, believed opponents
+    remember mostly tiles they could not keep (``believe``; 1, the default, believes plain determinizations)."""
 
     def __init__(self, playouts: int | None = 400, time_ms: float | None = None, *, steps: int | None = 6500,
-                 keen: dict | None = None, **kw):
+                 keen: dict | None = None, slip: float = 1.0, **kw):
         super().__init__(playouts, time_ms, **kw)
         self.own = KeenAgent(**(keen or {}))
-        self.steps, self.cap = steps, playouts
+        self.steps, self.cap, self.slip = steps, playouts, slip
         self._seat = None
 
     def __repr__(self):
@@ -56,6 +58,35 @@ class HamburgerSearchAgent(SearchAgent):
                 agents[self._seat - 1] = self.own
             self._policies[key] = agents
         return agents
+
+    def believe(self, game, seat, r):
+        """A determinization whose other players remember what they would have left lying: a player who
+        remembers a tile its card may take takes it at its next chance (a kitchen, a hamburger square, its
+        ingredient's square), so a spot another player has seen (public, HB-I5) and the searcher has not holds,
+        in a believed world, a tile that player's card may not take, but for a chance ``slip``. A believed tile
+        that breaks this is swapped with one from a spot nobody else has seen (both hidden from the searcher,
+        so its view stays the same); the others' memories follow the tiles. Without this, a believed opponent
+        often remembers tiles it wants and races ahead of the real one."""
+        world = game.determinize(seat, r)
+        if self.slip >= 1.0:
+            return world
+        mine, spots, known = world.known[seat - 1], world.spots, world.known
+        others = [o for o in range(1, world.players + 1) if o != seat]
+        down = [s for s in world.face_down() if mine[s] == NOT_SEEN]
+        free = [s for s in down if all(known[o - 1][s] == NOT_SEEN for o in others)]
+        r.shuffle(free)
+        for s in down:
+            who = [o for o in others if known[o - 1][s] != NOT_SEEN]
+            if not who or not any(world.can_keep(o, spots[s]) for o in who) or r.random() < self.slip:
+                continue
+            t = next((t for t in free if not any(world.can_keep(o, spots[t]) for o in who)), None)
+            if t is None:
+                continue
+            free.remove(t)
+            spots[s], spots[t] = spots[t], spots[s]
+            for o in who:
+                known[o - 1][s] = spots[s]
+        return world
 
     def choose(self, game, decision, rng):
         if decision.kind not in SEARCHED or len(decision.values) == 1:
