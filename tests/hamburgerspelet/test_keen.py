@@ -9,6 +9,7 @@ from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame
 from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent
 
+from ..test_search import _swap_hidden
 from . import invariants
 from .hb_helpers import give, ing
 
@@ -51,19 +52,6 @@ def _positions(seed, every=5):
     return out
 
 
-def _hidden_swapped(g, seat):
-    """A copy with two face-down tiles that nobody has seen swapped: the same for ``seat``, or None."""
-    h = g.clone()
-    hidden = [s for s in h.face_down() if all(k[s] == NOT_SEEN for k in h.known)]
-    pair = next(((a, b) for a in hidden for b in hidden if h.spots[a] != h.spots[b]), None)
-    if pair is None:
-        return None
-    a, b = pair
-    h.spots[a], h.spots[b] = h.spots[b], h.spots[a]
-    h.refresh()
-    return h
-
-
 @pytest.mark.parametrize("agent", [KeenAgent(), HamburgerSearchAgent(playouts=8),
                                    HamburgerSearchAgent(playouts=8, slip=0.5)], ids=["keen", "search", "slip"])
 def test_choices_do_not_change_when_only_hidden_facts_change(agent):
@@ -73,7 +61,7 @@ def test_choices_do_not_change_when_only_hidden_facts_change(agent):
     for g in _positions(7)[::3]:
         d = g.pending()
         seat = d.player
-        for h in (_hidden_swapped(g, seat), g.determinize(seat, random.Random(3))):
+        for h in (_swap_hidden("hamburgerspelet", g, seat, None), g.determinize(seat, random.Random(3))):
             if h is None or h.fingerprint() == g.fingerprint():
                 continue
             assert h.view(seat) == g.view(seat)
