@@ -1,8 +1,7 @@
 """The search agent against the heuristic in 2-player games: its win rate with a Wilson 95% interval, and
 the CPU milliseconds it spends a decision. Goal: above 60% in every game, at most 200 ms a decision.
 
-The budgets are in playouts (each game's ``search_options``; FCM's own search kind, FCM-I77, and
-Hamburgerspelet's, ``hamburgerspelet/search.py``, a budget in decisions played out, have their own),
+The budgets are in playouts (each game's ``search_options``; FCM's own search kind, FCM-I77, has its own),
 calibrated to at most about 200 ms a decision on a quiet machine, so that a loaded machine changes the time
 taken, not the games played. Game i uses seed ``seed + i``; the search agent sits in seat 1 in even games and
 seat 2 in odd ones. The mean CPU a decision is printed, and the longest single decision.

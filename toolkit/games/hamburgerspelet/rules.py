@@ -606,16 +606,15 @@ class HamburgerGame(Game):
     @staticmethod
     def agents():
         """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds and
-        'search' searches with the keen agent as its yardstick (keen.py, search.py)."""
+        'keen-search' searches with the keen agent as its yardstick (keen.py, search.py). The 'search' kind
+        stays the core's: the keen search won less often (benchmarks/README.md)."""
         from .keen import KeenAgent
         from .search import HamburgerSearchAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory, "keen": KeenAgent, "search": HamburgerSearchAgent}
+                "fading-memory": FadingMemory, "keen": KeenAgent, "keen-search": HamburgerSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    # the 'search' kind is Hamburgerspelet's own (search.py: the keen agent as yardstick, a budget in steps);
-    # these options serve the core SearchAgent (tests, bench_search --gains)
-    search_options = {"playouts": 100}
+    search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,
