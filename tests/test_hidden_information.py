@@ -150,12 +150,9 @@ def test_agents_decide_only_on_what_their_seat_may_see(name):
         g = new_game(name, players=players, seed=900 + i)
         rng = random.Random(i)
         agents = {k: make_agents(name, players, k)[0] for k in kinds}
-        from toolkit.core import SearchAgent
         if "search" in agents:       # a small budget: the same believed worlds, short playouts (tests/test_search.py)
+            from toolkit.core import SearchAgent
             agents["search"] = SearchAgent(playouts=2 if name == "fcm" else 4, max_steps=40)
-        for kind, agent in list(agents.items()):     # a game's other searches (keen-search) likewise
-            if isinstance(agent, SearchAgent) and kind != "search":
-                agents[kind] = type(agent)(playouts=4, max_steps=40)
         for step in range(400):
             d = g.pending()
             if d is None:

@@ -605,13 +605,12 @@ class HamburgerGame(Game):
 
     @staticmethod
     def agents():
-        """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds and
-        'keen-search' searches with the keen agent as its yardstick (keen.py, search.py). The 'search' kind
-        stays the core's: the keen search won less often (benchmarks/README.md)."""
+        """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds
+        (keen.py). The 'search' kind is the core's; a search on the keen agent (search.py) won less often and
+        is for study only (benchmarks/README.md)."""
         from .keen import KeenAgent
-        from .search import HamburgerSearchAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory, "keen": KeenAgent, "keen-search": HamburgerSearchAgent}
+                "fading-memory": FadingMemory, "keen": KeenAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)

@@ -1,6 +1,7 @@
-"""A search on the keen agent (agent kind ``keen-search``): the core's paired search (``core/search.py``) with
-the keen agent (``keen.py``) as its yardstick and as its own seat's playout agent. Measured, it won less often
-than the keen agent alone (benchmarks/README.md), so Hamburgerspelet's ``search`` kind stays the core's.
+"""A search on the keen agent, for study (``bench_search.py --agent keen-search``; not an agent kind of the game):
+the core's paired search (``core/search.py``) with the keen agent (``keen.py``) as its yardstick and as its own
+seat's playout agent. Measured, it won less often than the keen agent alone (benchmarks/README.md), so
+Hamburgerspelet's ``search`` kind stays the core's.
 
 The core search compares the playout agent's pick with a few other options in the same believed worlds and
 keeps the pick unless another beats it clearly. With the perfect-memory heuristic as that agent, its picks were
