@@ -226,13 +226,6 @@ class Game(ABC):
     def _resample_hidden(self, viewer: int, rng) -> None:
         """Redraw, in place, the facts hidden from ``viewer`` (nothing in a game of open information)."""
 
-    def likelihood(self, viewer: int) -> float:
-        """In a believed world (``determinize(viewer, ...)``): how likely the other seats' recorded public
-        choices were, under the opponent model the game names, given this world's hidden facts (0 to 1). A
-        search agent with ``belief`` keeps worlds with this chance. It may read only the public record and this
-        world's state; the base (a game that records no such choices) believes every world alike."""
-        return 1.0
-
     def reseed(self, seed: int) -> None:
         """New seed and fresh streams: the chance still to come is drawn anew."""
         self.seed = int(seed)

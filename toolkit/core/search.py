@@ -14,12 +14,6 @@ playout agents (the game's heuristic where it has one, else random). Two ways to
   pick first, then the others in a seeded random order). With ``tree_depth=0`` (the default) it is UCB over
   the root's options.
 
-Belief (``belief=K``): a believed world is drawn up to K times and kept with the chance that the other
-seats' recorded public choices had in it under the opponent model (``Game.likelihood(viewer)``, which a game
-with such records provides; 1 everywhere else), so hidden facts those choices speak for are believed more
-often (rejection sampling; after K refusals the likeliest world drawn is kept). It reads only the public
-record and the believed world, never the real hidden facts.
-
 Either way the playout agent's pick stays unless another option beats it by ``confidence`` standard errors:
 a few hundred playouts of a game full of chance tell options apart only when they differ clearly, and
 without this guard a search trades a sound rule of thumb for noise (measured: it lost more than it won).
@@ -79,15 +73,14 @@ class SearchAgent(Agent):
     playout after so many decisions and value the position by the score margin; ``margin``: the weight of
     the normalised score margin in the reward (0: a win is 1, a loss 0); ``tree_depth``: own decisions kept
     in the tree below the root; ``confidence``: standard errors by which an option must beat the playout
-    agent's own pick at the root (0: the most visited option wins); ``belief``: determinizations drawn per
-    believed world, weighed by ``Game.likelihood`` (0 or 1: every determinization is believed as drawn).
+    agent's own pick at the root (0: the most visited option wins).
     """
 
     name = "search"
 
     def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
                  exploration: float = 0.7, widen: int = 3, max_steps: int | None = None, margin: float = 0.25,
-                 tree_depth: int = 0, confidence: float = 1.0, method: str = "paired", belief: int = 0):
+                 tree_depth: int = 0, confidence: float = 1.0, method: str = "paired"):
         if playouts is None and time_ms is None:
             raise ValueError("a search needs a budget: playouts, time_ms or both")
         if playouts is not None and playouts < 1:
@@ -98,7 +91,6 @@ class SearchAgent(Agent):
         self.playout, self.exploration, self.widen = playout, exploration, max(1, int(widen))
         self.max_steps, self.margin, self.tree_depth = max_steps, margin, tree_depth
         self.confidence = confidence
-        self.belief = max(0, int(belief))
         if method not in ("paired", "uct"):
             raise ValueError("method is 'paired' (sequential halving at the root) or 'uct' (a tree of own decisions)")
         self.method = method
@@ -110,8 +102,6 @@ class SearchAgent(Agent):
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
         if self.time_ms is not None:
             budget.append(f"time_ms={self.time_ms:g}")
-        if self.belief > 1:
-            budget.append(f"belief={self.belief}")
         if self.confidence != 1.0:
             budget.append(f"confidence={self.confidence:g}")
         return f"SearchAgent({', '.join(budget)}, playout={self.playout!r})"
@@ -225,20 +215,8 @@ class SearchAgent(Agent):
         return out
 
     def believe(self, game, seat, r):
-        """A world the seat may believe: a determinization, or with ``belief`` K > 1 the first of up to K kept
-        with the chance ``likelihood`` gives it (the others' public choices under the opponent model), else
-        the likeliest of those drawn."""
-        if self.belief <= 1:
-            return game.determinize(seat, r)
-        best, best_p = None, -1.0
-        for _ in range(self.belief):
-            world = game.determinize(seat, r)
-            p = world.likelihood(seat)
-            if p >= 1.0 or r.random() < p:
-                return world
-            if p > best_p:
-                best, best_p = world, p
-        return best
+        """A world the seat may believe: a determinization (the one place a search draws its worlds)."""
+        return game.determinize(seat, r)
 
     def _playout(self, world, seat, r) -> float:
         """Play ``world`` on with the playout agents; a trusted agent's answers take the play loop's fast path

@@ -129,10 +129,7 @@ class DisneylandGame(Game):
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
         self.closing_turn = None  # the turn in which the park would first have closed
-        # every answer to "stay open?" with what everyone saw then (public), for a searcher's belief:
-        # (seat, asked, the best other's estimate minus the seat's card points, the seat's photos)
-        self.open_calls: list = []
-        self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for their beliefs
+        self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for determinize
         self._asked = _asked(players)
         if self.log:
             self._setup_events()
@@ -440,8 +437,6 @@ class DisneylandGame(Game):
 
     def _stay_open(self, seat, value):
         asked = self.stage[1]
-        best_other = max(DisneylandHeuristic._estimate(self, s) for s in range(1, self.players + 1) if s != seat)
-        self.open_calls.append((seat, value == "ask", best_other - self.card_points(seat), tuple(self.held_photos[seat - 1])))
         if value == "ask":
             self.stops_called += 1
             lander = self.current
@@ -502,7 +497,7 @@ class DisneylandGame(Game):
         d["held_photos"] = [list(h) for h in self.held_photos]
         d["points"], d["pos"] = list(self.points), list(self.pos)
         d["events"], d["choices"], d["timeline"] = list(self.events), list(self.choices), list(self.timeline)
-        d["open_calls"], d["photo_seen"] = list(self.open_calls), dict(self.photo_seen)
+        d["photo_seen"] = dict(self.photo_seen)
         return new
 
     @staticmethod
@@ -537,19 +532,6 @@ class DisneylandGame(Game):
             self.stage = st[:2] + ("left" if rng.random() < 0.5 else "right",) + st[3:]
         self.recount()
 
-    def likelihood(self, viewer):
-        """How likely the other players' answers to "stay open?" were in this world, if they play as the
-        heuristic does (ask when their own points are at most the best other's estimate): each answer
-        that fits the world's photos counts 1 - SLIP, each that does not SLIP. The record holds only what
-        everyone saw then (card points, how many photos each held); the photos' faces are this world's."""
-        p, worth = 1.0, self.worth
-        for seat, asked, room, photos in self.open_calls:
-            if seat != viewer:
-                p *= (1.0 - SLIP) if (sum(map(worth, photos)) <= room) == asked else SLIP
-        return p
-
-
-SLIP = 0.05     # the chance a believed opponent answers "stay open?" against its rule (a soft model)
 
 
 class DisneylandHeuristic(Agent):

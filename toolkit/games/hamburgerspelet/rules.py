@@ -132,10 +132,6 @@ class HamburgerGame(Game):
         # HB-I11: what each player knows of the middle, and the step they saw it
         self.known = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
         self.seen = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
-        # takes of a tile its taker had not seen while it remembered others, for a searcher's belief (all of it
-        # public: who took, what the square asked for, which spots the taker had seen and when):
-        # (seat, the ingredients its card wanted there, ((spot, step seen), ...))
-        self.took_unseen: list = []
         self.current = 1                                   # HB-4.1 / HB-I2
         self.stage: tuple = ("move",)
         self.dice: tuple | None = None
@@ -285,7 +281,6 @@ class HamburgerGame(Game):
         d["known"] = [list(k) for k in self.known]
         d["seen"] = [list(k) for k in self.seen]
         d["stats"] = dict(self.stats)
-        d["took_unseen"] = list(self.took_unseen)
         d["choices"] = list(self.choices)
         d["events"] = list(self.events)
         d["timeline"] = list(self.timeline)
@@ -418,8 +413,6 @@ class HamburgerGame(Game):
             self._after_square()
             return
         spot = value
-        if self.known[seat - 1][spot] == NOT_SEEN and not (why == "square" and self.cards[seat - 1][want]):
-            self._note_unseen_take(seat, want, why)
         tile = self.spots[spot]
         self._empty(spot)
         self.stats["takes"] += 1
@@ -455,28 +448,6 @@ class HamburgerGame(Game):
                       "it goes back to the middle.", self._took(seat, why, want) + ("HB-5.6", "HB-I16"), seat,
                       spot=spot, secret={"ingredient": self.board.ingredients[tile].key},
                       seen_by=tuple(s for s, step in enumerate(saw, 1) if step != NOT_SEEN))
-
-    def _note_unseen_take(self, seat, want, why):
-        """``seat`` takes a tile it has not seen (not a peek): a player who remembers where everything went
-        would have taken a remembered tile it wanted, so its remembered spots held none (for ``likelihood``)."""
-        mem, seen = self.known[seat - 1], self.seen[seat - 1]
-        at = tuple((s, seen[s]) for s, t in enumerate(mem) if t != NOT_SEEN)
-        if at:
-            wanted = (want,) if why == "square" else tuple(self.wanted(seat))
-            self.took_unseen.append((seat, wanted, at))
-
-    def likelihood(self, viewer):
-        """How likely the other players' takes of unseen tiles were in this world if they play as the
-        perfect-memory heuristic does (HB-I11: a remembered tile it wants is taken first): a take after
-        which a remembered spot, untouched since (seen at the same step), holds a wanted tile in this world
-        counts SLIP, any other 1."""
-        p, spots, seen = 1.0, self.spots, self.seen
-        for seat, wanted, at in self.took_unseen:
-            if seat != viewer:
-                mine = seen[seat - 1]
-                if any(mine[s] == step and spots[s] in wanted for s, step in at):
-                    p *= SLIP
-        return p
 
     def _took(self, seat, why, want):
         """The clauses of a take, from what everyone can see (HB-5.1 to HB-5.4)."""
@@ -634,8 +605,12 @@ class HamburgerGame(Game):
 
     @staticmethod
     def agents():
+        """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds
+        (keen.py). The 'search' kind is the core's; a search on the keen agent (search.py) won less often and
+        is for study only (benchmarks/README.md)."""
+        from .keen import KeenAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory}
+                "fading-memory": FadingMemory, "keen": KeenAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
@@ -676,9 +651,6 @@ class HamburgerGame(Game):
             return True
         _, why, want = self.stage
         return not (self.can_keep(self.current, tile) and (why == "kitchen" or tile == want))
-
-
-SLIP = 0.05     # the chance a believed opponent passes over a remembered tile it wants (a soft model)
 
 
 # --- agents -----------------------------------------------------------------------------------------
