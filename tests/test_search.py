@@ -84,6 +84,21 @@ def test_search_needs_a_budget():
         SearchAgent(playouts=0)
     with pytest.raises(ValueError):
         SearchAgent(method="minimax")
+    with pytest.raises(ValueError, match="steps"):
+        SearchAgent(steps=0)
+
+
+def test_a_budget_in_decisions_cuts_long_playouts_only():
+    """``steps`` cuts a paired search's playouts where they are long (early in a Disneyland game, a whole game
+    each) and leaves a late decision's search as it was: same worlds, same choice."""
+    def worlds(agent, g):
+        agent.choose(g, g.pending(), random.Random(5))
+        return max(n for n, _ in agent.last.values())
+    early, late = positions("disneyland", 4, every=3, limit=40)[0], positions("disneyland", 4, every=3)[-1]
+    plain, cut = SearchAgent(playouts=120), SearchAgent(playouts=120, steps=6000)
+    assert worlds(cut, early) < worlds(plain, early) / 2, "a whole game per playout: steps must cut the worlds"
+    assert worlds(cut, late) == worlds(plain, late)
+    assert cut.choose(late, late.pending(), random.Random(5)) == plain.choose(late, late.pending(), random.Random(5))
 
 
 # --- determinize ------------------------------------------------------------------------------------

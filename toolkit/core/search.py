@@ -73,14 +73,17 @@ class SearchAgent(Agent):
     playout after so many decisions and value the position by the score margin; ``margin``: the weight of
     the normalised score margin in the reward (0: a win is 1, a loss 0); ``tree_depth``: own decisions kept
     in the tree below the root; ``confidence``: standard errors by which an option must beat the playout
-    agent's own pick at the root (0: the most visited option wins).
+    agent's own pick at the root (0: the most visited option wins); ``steps``: about the most decisions a paired
+    search plays out in all: its playouts are cut to as many as ``steps`` decisions allow at the length of the
+    first world's playouts, so a decision early in a game, whose playouts are long, costs about what a late one
+    does.
     """
 
     name = "search"
 
     def __init__(self, playouts: int | None = 200, time_ms: float | None = None, *, playout: str = "heuristic",
                  exploration: float = 0.7, widen: int = 3, max_steps: int | None = None, margin: float = 0.25,
-                 tree_depth: int = 0, confidence: float = 1.0, method: str = "paired"):
+                 tree_depth: int = 0, confidence: float = 1.0, method: str = "paired", steps: int | None = None):
         if playouts is None and time_ms is None:
             raise ValueError("a search needs a budget: playouts, time_ms or both")
         if playouts is not None and playouts < 1:
@@ -91,6 +94,9 @@ class SearchAgent(Agent):
         self.playout, self.exploration, self.widen = playout, exploration, max(1, int(widen))
         self.max_steps, self.margin, self.tree_depth = max_steps, margin, tree_depth
         self.confidence = confidence
+        if steps is not None and steps < 1:
+            raise ValueError("steps must be at least 1")
+        self.steps, self._played = steps, 0
         if method not in ("paired", "uct"):
             raise ValueError("method is 'paired' (sequential halving at the root) or 'uct' (a tree of own decisions)")
         self.method = method
@@ -102,6 +108,8 @@ class SearchAgent(Agent):
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
         if self.time_ms is not None:
             budget.append(f"time_ms={self.time_ms:g}")
+        if self.steps is not None:
+            budget.append(f"steps={self.steps}")
         if self.confidence != 1.0:
             budget.append(f"confidence={self.confidence:g}")
         return f"SearchAgent({', '.join(budget)}, playout={self.playout!r})"
@@ -173,11 +181,15 @@ class SearchAgent(Agent):
                 gains[v].append(out[v] - out[default])
             return len(cands)
 
+        self._played = 0
         spent = one_world(first)
         budget = self.playouts
         if budget is None:                             # a time budget: playouts at the rate of the first world
             rate = spent / max(1e-6, time.perf_counter() - started)
             budget = max(spent, int(rate * self.time_ms / 1000.0))
+        if self.steps is not None:                     # a budget in decisions: playouts as long as the first world's
+            affordable = int(self.steps * spent / max(1, self._played))
+            budget = max(spent, affordable if budget is None else min(budget, affordable))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         for k in range(rounds):
             worlds = max(1, (budget - spent) // (rounds - k) // len(cands))
@@ -237,6 +249,7 @@ class SearchAgent(Agent):
                 world.apply(agents[p].choose(world, d, r))
             steps += 1
             d = pending()
+        self._played += steps
         return self.reward(world, seat)
 
     def playout_steps(self, world) -> int | None:

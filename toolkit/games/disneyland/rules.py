@@ -505,7 +505,8 @@ class DisneylandGame(Game):
         return {"heuristic": DisneylandHeuristic}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 350}          # about 170 ms a decision under load (benchmarks/README.md)
+    # at most 350 playouts, fewer where whole games are played out (early): about 90 ms a decision (benchmarks/README.md)
+    search_options = {"playouts": 350, "steps": 20000}
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the order of each face-down pile and of the camera (DL-I2,

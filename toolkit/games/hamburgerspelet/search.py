@@ -32,11 +32,12 @@ class HamburgerSearchAgent(SearchAgent):
                  keen: dict | None = None, slip: float = 1.0, **kw):
         super().__init__(playouts, time_ms, **kw)
         self.own = KeenAgent(**(keen or {}))
-        self.steps, self.cap, self.slip = steps, playouts, slip
+        # its own budget in decisions (``budget``), worked out before the search: the core's ``steps`` stays off
+        self.decisions, self.cap, self.slip = steps, playouts, slip
         self._seat = None
 
     def __repr__(self):
-        budget = f"steps={self.steps}, playouts={self.cap}" if self.steps else f"playouts={self.cap}"
+        budget = f"steps={self.decisions}, playouts={self.cap}" if self.decisions else f"playouts={self.cap}"
         return f"HamburgerSearchAgent({budget}, own={self.own!r})"
 
     def budget(self, game) -> int | None:
@@ -45,10 +46,10 @@ class HamburgerSearchAgent(SearchAgent):
         ones. A playout lasts about 6.6 decisions for each ingredient still missing from the cards (2-player
         heuristic games: 118 decisions from the start, 12 from 16 ingredients held); the cards are open, so the
         budget depends on what everyone sees."""
-        if not self.steps or self.cap is None:
+        if not self.decisions or self.cap is None:
             return self.cap
         left = max(12.0, 6.6 * (game.n_ingredients * game.players - sum(game.held))) + 10.0   # + a copy's cost
-        return max(8, min(self.cap, int(self.steps / left)))
+        return max(8, min(self.cap, int(self.decisions / left)))
 
     def policy(self, game):
         """The playout agents: the keen agent in the searching seat, the heuristic in the others."""
