@@ -213,3 +213,19 @@ def test_a_stop_waits_until_a_chunk_is_written_and_counted(request):
             done.append("written")
             done.append("counted")
     assert done == ["written", "counted"]
+
+
+def test_only_distributeds_interrupted_wait_is_kept_off_a_stopped_dask_run():
+    """Ctrl-C landing inside distributed's ``sync`` makes its event loop log a NameError from the ``cancel``
+    callback (distributed's own, after the wait is over): the runner drops that one record while a Dask run
+    lasts, so a stopped run prints only its "stopped: ..." line; every other loop error still shows."""
+    import logging
+
+    from toolkit.core.runner import _InterruptedSyncCancel
+
+    def record(msg):
+        return logging.LogRecord("tornado.application", logging.ERROR, __file__, 1, msg, None, None)
+    quiet = _InterruptedSyncCancel()
+    assert not quiet.filter(record("Exception in callback functools.partial(<function sync.<locals>.cancel at 0x7f>)"))
+    assert quiet.filter(record("Exception in callback functools.partial(<function Worker.heartbeat at 0x7f>)"))
+    assert quiet.filter(record("Uncaught exception in a request"))
