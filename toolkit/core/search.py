@@ -125,6 +125,18 @@ class SearchAgent(Agent):
             agents = self._policies[(cls, game.players)] = [make() for _ in range(game.players)]
         return agents
 
+    def seated_policy(self, game, seat, own, make_rival):
+        """Playout agents for a search whose own seat plays ``own`` and every other seat a ``make_rival()``,
+        kept per kind of game, number of players and seat (``seat`` None: rivals only)."""
+        key = (type(game), game.players, seat)
+        agents = self._policies.get(key)
+        if agents is None:
+            agents = [make_rival() for _ in range(game.players)]
+            if seat is not None:
+                agents[seat - 1] = own
+            self._policies[key] = agents
+        return agents
+
     # --- the search ----------------------------------------------------------------------------------
     def choose(self, game, decision, rng):
         values = decision.values

@@ -53,14 +53,7 @@ class HamburgerSearchAgent(SearchAgent):
 
     def policy(self, game):
         """The playout agents: the keen agent in the searching seat, the heuristic in the others."""
-        key = (type(game), game.players, self._seat)
-        agents = self._policies.get(key)
-        if agents is None:
-            agents = [PerfectMemory() for _ in range(game.players)]
-            if self._seat is not None:
-                agents[self._seat - 1] = self.own
-            self._policies[key] = agents
-        return agents
+        return self.seated_policy(game, self._seat, self.own, PerfectMemory)
 
     def believe(self, game, seat, r):
         """A determinization whose other players remember what they would have left lying: a player who

@@ -59,14 +59,7 @@ class FcmSearchAgent(SearchAgent):
 
     def policy(self, game):
         """The playout agents: the own style in the searching seat, the dealt style elsewhere."""
-        key = (type(game), game.players)
-        agents = self._policies.get(key)
-        if agents is None:
-            agents = [StrategicAgent() for _ in range(game.players)]
-            if self._seat is not None:
-                agents[self._seat - 1] = self.own
-            self._policies[key] = agents
-        return agents
+        return self.seated_policy(game, self._seat, self.own, StrategicAgent)
 
     def playout_steps(self, world):
         """``max_steps``, fewer once the companies own more than ``crowd`` cards each on average: a decision
