@@ -70,20 +70,13 @@ class McdSearchAgent(SearchAgent):
         cands += others[:max(0, self.alternatives + 1 - len(cands))]
         worlds = max(1, (self.playouts or 2 * len(cands)) // len(cands))
         gains = {v: [] for v in cands[1:]}
-        spent = 0
+        self._played = 0                   # decisions played out so far (the core's playouts count them)
         for _ in range(worlds):
-            if spent >= self.steps:
+            if self._played >= self.steps:
                 break
             world = self.believe(game, seat, r)
             world.quiet()
-            seed = r.getrandbits(63)
-            out = {}
-            for v in cands:                # the same world, dice and playout randomness for each candidate
-                w = world.clone()
-                w.apply(v)
-                before = len(w.choices)
-                out[v] = self._playout(w, seat, random.Random(seed))
-                spent += len(w.choices) - before
+            out = self._played_out(world, cands, seat, r.getrandbits(63))     # same world, dice and randomness
             for v in cands[1:]:
                 gains[v].append(out[v] - out[default])
         self.last = {v: (len(g), sum(g) / len(g)) for v, g in gains.items()}
