@@ -609,8 +609,9 @@ class HamburgerGame(Game):
         (keen.py). The 'search' kind is the core's; a search on the keen agent (search.py) won less often and
         is for study only (benchmarks/README.md)."""
         from .keen import KeenAgent
+        from .planner import PlannerAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory, "keen": KeenAgent}
+                "fading-memory": FadingMemory, "keen": KeenAgent, "planner": PlannerAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
