@@ -1,4 +1,4 @@
-"""The keen agent and Hamburgerspelet's search agent (keen.py, search.py): legal, deterministic for a seed, and
+"""The keen agent (HB-I17) and Hamburgerspelet's search agent (keen.py, search.py): legal, deterministic for a seed, and
 blind to what their player may not see (HB-I11, HB-I16)."""
 import random
 

@@ -1,4 +1,4 @@
-"""The planner agent (planner.py): legal, deterministic for a seed, blind to what its player may not see
+"""The planner agent (planner.py, HB-I18): legal, deterministic for a seed, blind to what its player may not see
 (HB-I11, HB-I16), and the three things it does differently from the keen agent (HB-4.6, HB-I5)."""
 import random
 
