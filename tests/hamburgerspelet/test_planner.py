@@ -4,25 +4,14 @@ import random
 
 import pytest
 
-from toolkit.core import make_agents
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame
 from toolkit.games.hamburgerspelet.search import PlannerSearchAgent
 
-from ..test_search import _swap_hidden
-from . import invariants
+from .test_keen import _play, same_answers_when_hidden_facts_change
+from .test_keen import _positions as keen_positions
 from .hb_helpers import give, ing, put, roll, square_of
-
-
-def _play(seed, kinds, players=2):
-    g = HamburgerGame(players=players, seed=seed)
-    agents = make_agents("hamburgerspelet", players, kinds)
-    while g.pending() is not None:
-        d, before = g.pending(), g.clone()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))   # apply refuses illegal answers
-        invariants.check(g, before)
-    return g
 
 
 def test_planner_plays_whole_games_legally_with_every_seat_count():
@@ -39,17 +28,7 @@ def test_planner_is_deterministic_for_a_seed():
 
 
 def _positions(seed, every=4):
-    """Copies of a planner-against-heuristic game, every ``every`` steps with two or more options."""
-    g = HamburgerGame(players=2, seed=seed, log=False)
-    agents = make_agents("hamburgerspelet", 2, ["planner", "heuristic"])
-    out, step = [], 0
-    while g.pending() is not None:
-        d = g.pending()
-        if len(d.values) > 1 and step % every == 0:
-            out.append(g.clone())
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
-        step += 1
-    return out
+    return keen_positions(seed, every, kind="planner")
 
 
 @pytest.mark.parametrize("agent", [PlannerAgent(), PlannerSearchAgent(playouts=8)], ids=["planner", "search"])
@@ -57,19 +36,8 @@ def test_choices_do_not_change_when_only_hidden_facts_change(agent):
     """HB-I11, HB-I16: with tiles nobody has seen swapped, or a whole believed state drawn for the seat (the
     other player's memory of what the tiles are redrawn, which spots it saw kept), the same seed gives the same
     answer, at every kind of decision met."""
-    checked, kinds = 0, set()
-    for seed in (7, 8):
-        for g in _positions(seed)[::2]:
-            d = g.pending()
-            seat = d.player
-            for h in (_swap_hidden("hamburgerspelet", g, seat, None), g.determinize(seat, random.Random(3))):
-                if h is None or h.fingerprint() == g.fingerprint():
-                    continue
-                assert h.view(seat) == g.view(seat)
-                assert agent.choose(g, d, random.Random(11)) == agent.choose(h, h.pending(), random.Random(11))
-                checked += 1
-                kinds.add(d.kind)
-    assert checked >= 20 and {"move", "take"} <= kinds
+    kinds = same_answers_when_hidden_facts_change(agent, _positions(7)[::2] + _positions(8)[::2])
+    assert len(kinds) >= 20 and {"move", "take"} <= set(kinds)
 
 
 def _move_position():

@@ -50,19 +50,8 @@ class PlannerAgent(KeenAgent):
         n = len(loop)
         mem = self.memory(game, seat, rng)
         ctx = self._context(game, seat, mem)
-        odds = ctx[2]
-        worth = self._worth
-        cache = {}
-
-        def at(p):
-            w = cache.get(p)
-            if w is None:
-                w = cache[p] = worth(game, seat, loop[p % n], ctx)
-            return w
-
-        def next_time(p):                    # the mean worth of a square one die away
-            return sum(at(p + k) for k in range(1, 7)) / 6.0
-
+        odds, worth = ctx[2], self._worth
+        at, next_time = self._squares(game, seat, ctx)
         best, choice = None, vals[0]
         for v in vals:
             chef, steps = game.texts.chef_steps[v]
