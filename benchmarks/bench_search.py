@@ -38,8 +38,8 @@ GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 def study_kinds(name: str) -> dict:
     """Agents measured here but not registered with their game (too slow for the tests that play every kind)."""
     if name == "hamburgerspelet":
-        from toolkit.games.hamburgerspelet.search import HamburgerSearchAgent
-        return {"keen-search": HamburgerSearchAgent}
+        from toolkit.games.hamburgerspelet.search import HamburgerSearchAgent, PlannerSearchAgent
+        return {"keen-search": HamburgerSearchAgent, "planner-search": PlannerSearchAgent}
     return {}
 
 

@@ -75,14 +75,11 @@ class KeenAgent(PerfectMemory):
         late = self.late * max(0, held - 5) / 3.0     # a card near full: any steal sets it back
         return (self.steal if any(card[i] for i in wanted) else self.spoil) + late
 
-    def _move(self, game, seat, vals, rng):
-        d1, d2 = game.dice
-        p1, p2 = game.chefs[seat - 1]
-        loop = game.board.loop
+    def _squares(self, game, seat, ctx):
+        """``at(p)``: the worth of the square ``p`` steps round the loop (cached for one decision), and
+        ``next_time(p)``: the mean worth of a square one die beyond it."""
+        loop, worth, cache = game.board.loop, self._worth, {}
         n = len(loop)
-        ctx = self._context(game, seat, self.memory(game, seat, rng))
-        worth = self._worth
-        cache = {}
 
         def at(p):
             w = cache.get(p)
@@ -90,9 +87,16 @@ class KeenAgent(PerfectMemory):
                 w = cache[p] = worth(game, seat, loop[p % n], ctx)
             return w
 
-        def next_time(p):                    # the mean worth of a square one die away
+        def next_time(p):
             return sum(at(p + k) for k in range(1, 7)) / 6.0
+        return at, next_time
 
+    def _move(self, game, seat, vals, rng):
+        d1, d2 = game.dice
+        p1, p2 = game.chefs[seat - 1]
+        loop = game.board.loop
+        n = len(loop)
+        at, next_time = self._squares(game, seat, self._context(game, seat, self.memory(game, seat, rng)))
         best, choice = None, vals[0]
         for v in vals:
             chef, steps = game.texts.chef_steps[v]

@@ -606,11 +606,13 @@ class HamburgerGame(Game):
     @staticmethod
     def agents():
         """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds
-        (keen.py). The 'search' kind is the core's; a search on the keen agent (search.py) won less often and
-        is for study only (benchmarks/README.md)."""
+        (keen.py, HB-I17); 'planner' plans each roll in order on top of that (planner.py, HB-I18). The 'search'
+        kind is the core's; searches on the keen agent and the planner (search.py) won no more often and are
+        for study only (benchmarks/README.md)."""
         from .keen import KeenAgent
+        from .planner import PlannerAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory, "keen": KeenAgent}
+                "fading-memory": FadingMemory, "keen": KeenAgent, "planner": PlannerAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
     search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)

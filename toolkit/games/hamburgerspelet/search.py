@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...core.search import SearchAgent
 from .keen import KeenAgent
+from .planner import PlannerAgent
 from .rules import NOT_SEEN, PerfectMemory
 
 #: The decisions the search compares options at. The others are answered by the keen agent at once: the
@@ -28,10 +29,12 @@ class HamburgerSearchAgent(SearchAgent):
     budget in decisions played out (``budget``), ``playouts`` its cap; ``slip``: below 1, believed opponents
     remember mostly tiles they could not keep (``believe``; 1, the default, believes plain determinizations)."""
 
+    yardstick_kind = KeenAgent        # its own seat's playout agent and yardstick
+
     def __init__(self, playouts: int | None = 400, time_ms: float | None = None, *, steps: int | None = 6500,
                  keen: dict | None = None, slip: float = 1.0, **kw):
         super().__init__(playouts, time_ms, **kw)
-        self.own = KeenAgent(**(keen or {}))
+        self.own = self.yardstick_kind(**(keen or {}))
         # its own budget in decisions (``budget``), worked out before the search: the core's ``steps`` stays off
         self.decisions, self.cap, self.slip = steps, playouts, slip
         self._seat = None
@@ -95,4 +98,11 @@ class HamburgerSearchAgent(SearchAgent):
             self.playouts = self.cap
 
 
-__all__ = ["HamburgerSearchAgent", "SEARCHED"]
+class PlannerSearchAgent(HamburgerSearchAgent):
+    """The same search with the planner agent (``planner.py``) as its own seat's playout agent and yardstick;
+    ``keen`` then holds the planner's settings."""
+
+    yardstick_kind = PlannerAgent
+
+
+__all__ = ["HamburgerSearchAgent", "PlannerSearchAgent", "SEARCHED"]
