@@ -72,6 +72,13 @@ def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
         r = run(*args)
         assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert not (tmp_path / "g.json").exists()
+    # a simulation's seeds are checked before any game: no CSV header, no game failure (exit status 1)
+    for args, words in ((("simulate", "disneyland", "--games", "2", "--seed", "-3"), "a seed is a whole number"),
+                        (("simulate", "disneyland", "--games", "2", "--seed", str(2**64 - 1)), "past the largest seed"),
+                        (("compare", "mcdonalds", "--games", "2", "--seed", "-1", "--arms", '{"a": {}}'), "a seed is")):
+        r = run(*args)
+        assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (args, r.stdout, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "GameFailed" not in r.stderr, r.stderr
 
 
 def test_outputs_are_checked_first_and_never_overwritten_without_force(tmp_path):

@@ -18,6 +18,7 @@ from pathlib import Path
 from .files import check_output
 from .rows import replay_row  # noqa: F401 - re-exported
 from .runner import BACKENDS, run_chunks
+from .settings import SEED_LIMIT, check_seed
 from .work import Arm, chunk_size, chunks
 
 
@@ -145,6 +146,10 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
         raise ValueError(f"chunk must be a number of games, at least 1, not {chunk!r}")
+    seed = check_seed(seed)                      # refused here, not as the first game's failure
+    if seed + games > SEED_LIMIT:
+        raise ValueError(f"{games} games from seed {seed} need seeds up to {seed + games - 1}, past the largest "
+                         "seed 2**64 - 1: start from a smaller seed or play fewer games")
     columns = _columns(arms)
     writer = RowWriter(out, columns, force) if out is not None else None     # the path is checked before work
     kept, rows_all = 0, []
