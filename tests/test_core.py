@@ -8,7 +8,7 @@ import pytest
 
 from toolkit.core import (
     Decision, Event, GameOver, History, IllegalChoice, Option, RandomAgent, RecordError, ReplayDivergence,
-    RuleError, Streams, derive_seed, make_record, new_game, play, replay, save_record, simulate,
+    RuleError, Streams, derive_seed, make_agents, make_record, new_game, play, replay, save_record, simulate,
 )
 from toolkit.core.rng import roll
 
@@ -165,6 +165,18 @@ def test_simulate_refuses_bad_arguments():
         simulate("disneyland", games=2, players=2, agents="genius", progress=False)
     with pytest.raises(KeyError, match="unknown game"):
         simulate("ludo", games=2, progress=False)
+
+
+def test_bad_agent_lists_and_parameters_say_what_would_be_taken():
+    with pytest.raises(ValueError, match=r"2 agents for 4 players: give one kind for every seat .* a list of 4"):
+        simulate("disneyland", games=2, players=4, agents=["random", "heuristic"], progress=False)
+    with pytest.raises(ValueError, match=r"2 agents for 3 players: .* a list of 3, one per seat"):
+        make_agents("disneyland", 3, ["random", "heuristic"])
+    with pytest.raises(ValueError, match=r"'halflife'; 'fading-memory' takes half_life"):
+        simulate("hamburgerspelet", games=2, players=2, agents={"kind": "fading-memory", "halflife": 20},
+                 progress=False)
+    with pytest.raises(ValueError, match=r"'heuristic' takes no parameters"):
+        simulate("disneyland", games=2, players=2, agents={"kind": "heuristic", "depth": 2}, progress=False)
 
 
 def test_rule_error_is_raised_by_bad_options():
