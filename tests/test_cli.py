@@ -56,6 +56,19 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
 
 
+def test_render_writes_the_format_its_file_name_says(tmp_path):
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "2", "--players", "2", "--out", str(rec)).returncode == 0
+    for name, extra, words in (("x.jpg", (), "not .jpg"), ("x.png", ("--format", "svg"), "make them agree")):
+        r = run("render", str(rec), "--step", "3", "--out", str(tmp_path / name), *extra)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert not (tmp_path / name).exists()
+    for name, extra, head in (("x.svg", (), b"<?xml"), ("x", (), b"\x89PNG"), ("x.jpg", ("--format", "pdf"), b"%PDF")):
+        r = run("render", str(rec), "--step", "3", "--out", str(tmp_path / name), *extra)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / name).read_bytes().startswith(head), name
+
+
 def test_version_and_a_bare_command_list_the_commands():
     from toolkit import __version__
     r = run("--version")
