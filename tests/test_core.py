@@ -212,3 +212,16 @@ def test_events_keep_hidden_facts_apart_for_their_viewers():
     assert all("photo" not in x for x in player_record(h.game, other)["events"])
     with pytest.raises(ValueError):
         player_record(h.game, None)
+
+
+def test_events_frame_keeps_whole_numbers_whole_beside_blanks(tmp_path):
+    """Setup events have no player: the column is still 1, 2, ... (nullable), in the frame and its CSV."""
+    from toolkit.core import events_frame
+    g = new_game("disneyland", players=2, seed=3)
+    g.apply("roll")
+    frame = events_frame(g, 1)
+    assert frame["player"].isna().any() and str(frame["player"].dtype) == "Int64"
+    assert str(frame["roll"].dtype) == "Int64" and str(frame["step"].dtype) == "int64"
+    frame.to_csv(tmp_path / "e.csv", index=False)
+    roll = next(line for line in (tmp_path / "e.csv").read_text().splitlines() if line.startswith("1,roll,"))
+    assert roll.startswith("1,roll,1,") and ".0" not in roll, roll
