@@ -225,3 +225,15 @@ def test_events_frame_keeps_whole_numbers_whole_beside_blanks(tmp_path):
     frame.to_csv(tmp_path / "e.csv", index=False)
     roll = next(line for line in (tmp_path / "e.csv").read_text().splitlines() if line.startswith("1,roll,"))
     assert roll.startswith("1,roll,1,") and ".0" not in roll, roll
+
+
+def test_play_takes_a_kind_name_and_says_what_a_wrong_agent_list_needs():
+    g, h = new_game("disneyland", players=3, seed=4), new_game("disneyland", players=3, seed=4)
+    assert play(g, "heuristic") is None and play(h, make_agents("disneyland", 3, "heuristic")) is None
+    assert g.choices == h.choices                     # a kind name makes the same agents: the same game
+    with pytest.raises(ValueError, match=r"2 agents for 3 players: give one kind for every seat"):
+        play(new_game("disneyland", players=3, seed=4), make_agents("disneyland", 2, "random"))
+    with pytest.raises(TypeError, match=r"play needs one agent per seat: make_agents\('disneyland', 3"):
+        play(new_game("disneyland", players=3, seed=4), None)
+    with pytest.raises(ValueError, match="unknown agent 'smart'"):
+        play(new_game("disneyland", players=3, seed=4), "smart")
