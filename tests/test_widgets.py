@@ -395,3 +395,12 @@ def test_the_stepper_draws_the_tall_frame_and_the_wide_one_on_request(name):
     assert tuple(wide._fig.get_size_inches()) == pytest.approx(FRAME_SIZE)
     with pytest.raises(ValueError, match="frame must be one of wide, tall"):
         Stepper(name, players=2, seed=3, frame="square")
+
+
+def test_a_bad_class_seat_or_agent_list_is_refused_with_what_it_should_be():
+    with pytest.raises(ValueError, match=r"class_seat must be a seat from 1 to 4, not '2'"):
+        Stepper("disneyland", players=4, seed=1, class_seat="2")
+    with pytest.raises(ValueError, match=r"class_seat must be a seat from 1 to 4, not 5"):
+        Stepper("disneyland", players=4, seed=1, class_seat=5)
+    with pytest.raises(ValueError, match=r"2 agents for 4 players: .* a list of 4, one per seat"):
+        Stepper("disneyland", players=4, seed=1, agents=["random", "heuristic"], class_seat=3)
