@@ -56,6 +56,13 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
 
 
+def test_a_run_into_a_file_says_where_its_rows_went(tmp_path):
+    out = tmp_path / "g.csv"
+    r = run("simulate", "disneyland", "--games", "3", "--seed", "5", "--out", str(out))
+    assert r.returncode == 0 and r.stdout.strip() == f"disneyland: 3 games (seeds 5 to 7) written to {out}", r.stdout
+    assert [row["seed"] for row in csv.DictReader(out.open())] == ["5", "6", "7"]
+
+
 def test_render_writes_the_format_its_file_name_says(tmp_path):
     rec = tmp_path / "g.json"
     assert run("play", "disneyland", "--seed", "2", "--players", "2", "--out", str(rec)).returncode == 0
