@@ -106,6 +106,12 @@ class RowWriter:
         if self._own:
             self.stream.close()
 
+    def discard(self) -> None:
+        """Remove the file this writer made (a run that failed before any row): a rerun then needs no --force."""
+        if self._own:
+            self.stream.close()
+            Path(self.where).unlink(missing_ok=True)
+
 
 def _columns(arms) -> list[str]:
     """The union of the arms' columns, from the arm with most seats first (its score columns come in order)."""
@@ -170,6 +176,10 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         frame = None if writer is not None else _frame(rows_all, columns, arms)
         raise Stopped(kept, writer.where if writer is not None else "memory (Stopped.frame)", signum,
                       frame) from None
+    except BaseException:
+        if writer is not None and kept == 0:        # only the header this run wrote (no cluster, a failed game)
+            writer.discard()
+        raise
     finally:
         bar.close()
         if writer is not None:
