@@ -61,6 +61,11 @@ def test_a_run_into_a_file_says_where_its_rows_went(tmp_path):
     r = run("simulate", "disneyland", "--games", "3", "--seed", "5", "--out", str(out))
     assert r.returncode == 0 and r.stdout.strip() == f"disneyland: 3 games (seeds 5 to 7) written to {out}", r.stdout
     assert [row["seed"] for row in csv.DictReader(out.open())] == ["5", "6", "7"]
+    for command in (("simulate", "disneyland"), ("sweep", "disneyland", "--grid", '{"players": [2]}')):
+        r = run(*command, "--games", "2", "--seed", "5")          # no --out: the rows and nothing else
+        assert r.returncode == 0 and r.stdout.startswith(("seed,", "arm,")) and "written" not in r.stdout, r.stderr
+    r = run("compare", "mcdonalds", "--games", "2", "--arms", '{"a": {}, "b": {}}', "--out", str(tmp_path / "c.csv"))
+    assert r.returncode == 0 and "Paired comparison" in r.stdout and "written" not in r.stdout, r.stderr
 
 
 def test_render_writes_the_format_its_file_name_says(tmp_path):

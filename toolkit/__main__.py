@@ -146,14 +146,14 @@ def _study(args) -> int:
                 simulate(args.game, out=args.out or sys.stdout, **run)
             elif args.command == "sweep":
                 sweep(args.game, args.grid, out=args.out or sys.stdout, **run)
-            if args.command != "compare" and args.out:       # the rows went to the file: say so, as play does
-                each = " at every point of the grid" if args.command == "sweep" else ""
-                print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "
-                      f"written to {args.out}")
             else:
                 _, summary = compare(args.game, args.arms, measures=args.measures.split(","),
                                      baseline=args.baseline, out=args.out, **run)
                 print(summary)
+        if args.command != "compare" and args.out:       # the rows went to the file: say so, as play does
+            each = " at every point of the grid" if args.command == "sweep" else ""
+            print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "
+                  f"written to {args.out}")
     except Stopped as e:
         print(e if e.frame is None else f"stopped: {e.kept} games played, none kept (--out keeps them)",
               file=sys.stderr)
