@@ -184,3 +184,10 @@ def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
     assert r.returncode == 0 and (tmp_path / "p2.csv").read_text().startswith("step,kind,player,text,clauses")
     r = run("export", str(rec), "--seat", "3", "--out", str(tmp_path / "p3.json"))
     assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr
+    # like play and render: an existing file is kept unless --force, and the name says the format
+    before = (tmp_path / "p2.csv").read_text()
+    r = run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p2.csv"))
+    assert r.returncode == 2 and "--force" in r.stderr and (tmp_path / "p2.csv").read_text() == before
+    assert run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p2.csv"), "--force").returncode == 0
+    r = run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p1.txt"))
+    assert r.returncode == 2 and ".json" in r.stderr and not (tmp_path / "p1.txt").exists()

@@ -97,7 +97,7 @@ def _parser():
     ex.add_argument("record")
     _record_flags(ex)
     ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
-    ex.add_argument("--out", required=True, help="a .json player's record or a .csv table of events")
+    _output(ex, "a .json player's record or a .csv table of events")
     return p
 
 
@@ -257,10 +257,15 @@ def _run(args) -> int:
         return run(args)
     if args.command == "export":
         from .core.exports import events_frame, save_player_record
+        check_output(args.out, args.force)
+        suffix = os.path.splitext(args.out)[1].lower()
+        if suffix not in (".json", ".csv"):
+            raise ValueError(f"--out {args.out}: export writes a .json player's record or a .csv table of events; "
+                             "end the name with one of them")
         game = replay(args.record, allow_paths=args.allow_paths, partial=True)     # an unfinished game too
         if not 1 <= args.seat <= game.players:
             raise ValueError(f"--seat must be a seat from 1 to {game.players}")
-        if args.out.endswith(".csv"):
+        if suffix == ".csv":
             events_frame(game, args.seat).to_csv(args.out, index=False)
         else:
             save_player_record(game, args.seat, args.out)
