@@ -101,6 +101,17 @@ def test_a_budget_in_decisions_cuts_long_playouts_only():
     assert cut.choose(late, late.pending(), random.Random(5)) == plain.choose(late, late.pending(), random.Random(5))
 
 
+def test_a_budget_in_decisions_holds_for_the_whole_decision():
+    """``steps`` bounds what a decision plays out even where the first world's playouts were short and later
+    ones long (Disneyland's games end at a chance close): planned at the first world's length alone, searches
+    here played out up to 11,146 decisions for ``steps=6000``."""
+    agent, most = SearchAgent(playouts=120, steps=6000), 0
+    for g in positions("disneyland", 30, every=3):
+        agent.choose(g, g.pending(), random.Random(5))
+        most = max(most, agent._played)
+    assert 3000 < most <= 6000 * 1.1
+
+
 # --- determinize ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", game_names())
 def test_determinize_keeps_the_viewers_view_and_changes_only_hidden_facts(name):

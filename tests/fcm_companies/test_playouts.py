@@ -56,6 +56,8 @@ def test_same_seed_same_game_and_clone_roundtrip():
     for v in a.choices[:40]:
         g.apply(v)
     c = g.clone()
+    # the catalogues never change: a copy shares them (a deep copy of each made FCM's clones 40% slower)
+    assert c.co.staff is g.co.staff and all(c.co.ms[m] is g.co.ms[m] for m in g.co.ms)
     for v in a.choices[40:]:
         c.apply(v)
     assert c.fingerprint() == a.fingerprint()

@@ -218,7 +218,11 @@ class Game(ABC):
         come from ``rng`` too, so its future (dice, draws) is not the real one.
 
         The base suits a game without hidden facts; a game with them resamples them in ``_resample_hidden``."""
-        new = self.clone()
+        kept, self.streams = self.streams, Streams(self.seed)    # the copy's streams are made afresh: not copied
+        try:
+            new = self.clone()
+        finally:
+            self.streams = kept
         new.reseed(rng.getrandbits(63))
         new._resample_hidden(viewer, rng)
         return new

@@ -73,10 +73,10 @@ class SearchAgent(Agent):
     playout after so many decisions and value the position by the score margin; ``margin``: the weight of
     the normalised score margin in the reward (0: a win is 1, a loss 0); ``tree_depth``: own decisions kept
     in the tree below the root; ``confidence``: standard errors by which an option must beat the playout
-    agent's own pick at the root (0: the most visited option wins); ``steps``: about the most decisions a paired
-    search plays out in all: its playouts are cut to as many as ``steps`` decisions allow at the length of the
-    first world's playouts, so a decision early in a game, whose playouts are long, costs about what a late one
-    does.
+    agent's own pick at the root (0: the most visited option wins); ``steps``: the most decisions a paired
+    search plays out in all (the first world is always played): its playouts are planned at the length of the
+    playouts so far, and no world is begun that would, at that length, pass ``steps``; so a decision early in
+    a game, whose playouts are long, costs about what a late one does.
     """
 
     name = "search"
@@ -204,10 +204,14 @@ class SearchAgent(Agent):
             budget = max(spent, affordable if budget is None else min(budget, affordable))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         for k in range(rounds):
+            if self.steps is not None:                 # replanned at the playouts' mean length so far
+                budget = max(spent, min(budget, int(self.steps * spent / max(1, self._played))))
             worlds = max(1, (budget - spent) // (rounds - k) // len(cands))
             for _ in range(worlds):
                 if spent + len(cands) > budget or (stop is not None and time.perf_counter() >= stop):
                     break
+                if self.steps is not None and self._played + self._played * len(cands) / spent > self.steps:
+                    break                              # the next world would, at the mean length, pass the budget
                 spent += one_world(None)
             if k == rounds - 1 or (stop is not None and time.perf_counter() >= stop):
                 break

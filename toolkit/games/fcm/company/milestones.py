@@ -27,6 +27,10 @@ class Milestone:
     rb_cards: int
     params: dict
 
+    def __deepcopy__(self, memo):
+        """A milestone never changes, so copies of a game share it (as they share the staff catalogue)."""
+        return self
+
 
 
 

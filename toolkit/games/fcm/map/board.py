@@ -119,6 +119,9 @@ class FcmMap:
                 self._occ[s] = ("house", h.number)
         self._roads = None               # shared RoadNetwork, built on first use
         self.joins = "midpoint"          # roads join across tiles at edge midpoints (original; FCM-I10)
+        self._sources = [((r, c), DRINK_CHARS[ch]) for r, row in enumerate(self.terrain) for c, ch in enumerate(row)
+                         if ch in DRINK_CHARS]
+        self._routes: dict = {}          # what buyers can bring home, by start (roads.buyer_options); copies share it
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
@@ -268,9 +271,8 @@ class FcmMap:
         return self.remembered(("open ground",), grids)
 
     def sources(self) -> list:
-        """Drink sources as ``(square, drink)``, in square order."""
-        return [((r, c), DRINK_CHARS[ch]) for r, row in enumerate(self.terrain) for c, ch in enumerate(row)
-                if ch in DRINK_CHARS]
+        """Drink sources as ``(square, drink)``, in square order (printed on the tiles: found once)."""
+        return list(self._sources)
 
     def house_at(self, sq):
         o = self._occ.get(sq)

@@ -429,7 +429,22 @@ def buyer_options(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool 
     >>> m = map_from_layout([["A0", "Q0", "R0"]]); m.put_restaurant(Restaurant("0-1", 0, (3, 3), "nw"))
     >>> [[d for _, d in got] for got, route in buyer_options(m, m.restaurants["0-1"], 2)]
     [['soda', 'soda']]
+
+    The answer rests on the printed roads and sources alone, so it is worked out once for each start (the
+    entrances), range and join rule, and shared by every copy of the map: never change it.
     """
+    key = (entrances(fmap, restaurant), rng, maximal, fmap.joins)
+    routes = fmap.__dict__.get("_routes")
+    if routes is None:
+        routes = fmap._routes = {}
+    got = routes.get(key)
+    if got is None:
+        got = routes[key] = _buyer_routes(fmap, restaurant, rng, maximal)
+    return got
+
+
+def _buyer_routes(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool) -> list:
+    """``buyer_options`` worked out: a breadth-first search of the routes from the restaurant's entrances."""
     from collections import deque
     net = fmap.roads
     g = net.graph
