@@ -65,6 +65,7 @@ def _classroom(name="disneyland", **kw):
 def test_with_a_class_seat_the_view_offers_only_that_seat_until_the_end(name):
     s = _classroom(name)
     assert [v for _, v in s.view.options] == [1] and s.view.value == 1
+    assert "every view opens when the game is over" in s.view.tooltips[0]      # a lone button says why
     with pytest.raises(Exception):                   # the browser cannot pick another seat's view either
         s.view.value = 2
     t = _classroom(name, teacher=True)
@@ -82,6 +83,8 @@ def test_the_views_open_once_the_game_is_over():
             s.decide(d.values[0])
     assert s.history.game.is_over()
     assert [v for _, v in s.view.options] == [None, 1, 2]
+    assert list(s.view.tooltips) == ["what everyone sees and every hidden card", "what Player 1 sees",
+                                     "what Player 2 sees"]
 
 
 def test_a_fresh_seed_is_drawn_and_shown_only_at_the_end(monkeypatch):

@@ -189,8 +189,11 @@ class Stepper(w.VBox):
         return [("class view", None)] + [(f"Player {s}", s) for s in range(1, self.players + 1)]
 
     def _view_tooltips(self):
+        opts = self._view_options()
+        if len(opts) == 1:                                  # the class's seat alone, until the game is over
+            return [f"what Player {opts[0][1]} sees: the class's view (every view opens when the game is over)"]
         return [("what everyone sees and every hidden card" if v is None else f"what Player {v} sees")
-                for _, v in self._view_options()]
+                for _, v in opts]
 
     def _set_views(self):
         opts = self._view_options()
