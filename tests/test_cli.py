@@ -56,6 +56,31 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
 
 
+def test_a_run_into_a_file_says_where_its_rows_went(tmp_path):
+    out = tmp_path / "g.csv"
+    r = run("simulate", "disneyland", "--games", "3", "--seed", "5", "--out", str(out))
+    assert r.returncode == 0 and r.stdout.strip() == f"disneyland: 3 games (seeds 5 to 7) written to {out}", r.stdout
+    assert [row["seed"] for row in csv.DictReader(out.open())] == ["5", "6", "7"]
+    for command in (("simulate", "disneyland"), ("sweep", "disneyland", "--grid", '{"players": [2]}')):
+        r = run(*command, "--games", "2", "--seed", "5")          # no --out: the rows and nothing else
+        assert r.returncode == 0 and r.stdout.startswith(("seed,", "arm,")) and "written" not in r.stdout, r.stderr
+    r = run("compare", "mcdonalds", "--games", "2", "--arms", '{"a": {}, "b": {}}', "--out", str(tmp_path / "c.csv"))
+    assert r.returncode == 0 and "Paired comparison" in r.stdout and "written" not in r.stdout, r.stderr
+
+
+def test_render_writes_the_format_its_file_name_says(tmp_path):
+    rec = tmp_path / "g.json"
+    assert run("play", "disneyland", "--seed", "2", "--players", "2", "--out", str(rec)).returncode == 0
+    for name, extra, words in (("x.jpg", (), "not .jpg"), ("x.png", ("--format", "svg"), "make them agree")):
+        r = run("render", str(rec), "--step", "3", "--out", str(tmp_path / name), *extra)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert not (tmp_path / name).exists()
+    for name, extra, head in (("x.svg", (), b"<?xml"), ("x", (), b"\x89PNG"), ("x.jpg", ("--format", "pdf"), b"%PDF")):
+        r = run("render", str(rec), "--step", "3", "--out", str(tmp_path / name), *extra)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / name).read_bytes().startswith(head), name
+
+
 def test_version_and_a_bare_command_list_the_commands():
     from toolkit import __version__
     r = run("--version")
@@ -72,6 +97,13 @@ def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
         r = run(*args)
         assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert not (tmp_path / "g.json").exists()
+    # a simulation's seeds are checked before any game: no CSV header, no game failure (exit status 1)
+    for args, words in ((("simulate", "disneyland", "--games", "2", "--seed", "-3"), "a seed is a whole number"),
+                        (("simulate", "disneyland", "--games", "2", "--seed", str(2**64 - 1)), "past the largest seed"),
+                        (("compare", "mcdonalds", "--games", "2", "--seed", "-1", "--arms", '{"a": {}}'), "a seed is")):
+        r = run(*args)
+        assert r.returncode == 2 and r.stdout == "" and words in r.stderr, (args, r.stdout, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "GameFailed" not in r.stderr, r.stderr
 
 
 def test_outputs_are_checked_first_and_never_overwritten_without_force(tmp_path):
@@ -152,3 +184,10 @@ def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
     assert r.returncode == 0 and (tmp_path / "p2.csv").read_text().startswith("step,kind,player,text,clauses")
     r = run("export", str(rec), "--seat", "3", "--out", str(tmp_path / "p3.json"))
     assert r.returncode == 2 and "--seat" in r.stderr and "Traceback" not in r.stderr
+    # like play and render: an existing file is kept unless --force, and the name says the format
+    before = (tmp_path / "p2.csv").read_text()
+    r = run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p2.csv"))
+    assert r.returncode == 2 and "--force" in r.stderr and (tmp_path / "p2.csv").read_text() == before
+    assert run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p2.csv"), "--force").returncode == 0
+    r = run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p1.txt"))
+    assert r.returncode == 2 and ".json" in r.stderr and not (tmp_path / "p1.txt").exists()

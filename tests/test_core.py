@@ -8,7 +8,7 @@ import pytest
 
 from toolkit.core import (
     Decision, Event, GameOver, History, IllegalChoice, Option, RandomAgent, RecordError, ReplayDivergence,
-    RuleError, Streams, derive_seed, make_record, new_game, play, replay, save_record, simulate,
+    RuleError, Streams, derive_seed, make_agents, make_record, new_game, play, replay, save_record, simulate,
 )
 from toolkit.core.rng import roll
 
@@ -167,6 +167,18 @@ def test_simulate_refuses_bad_arguments():
         simulate("ludo", games=2, progress=False)
 
 
+def test_bad_agent_lists_and_parameters_say_what_would_be_taken():
+    with pytest.raises(ValueError, match=r"2 agents for 4 players: give one kind for every seat .* a list of 4"):
+        simulate("disneyland", games=2, players=4, agents=["random", "heuristic"], progress=False)
+    with pytest.raises(ValueError, match=r"2 agents for 3 players: .* a list of 3, one per seat"):
+        make_agents("disneyland", 3, ["random", "heuristic"])
+    with pytest.raises(ValueError, match=r"'halflife'; 'fading-memory' takes half_life"):
+        simulate("hamburgerspelet", games=2, players=2, agents={"kind": "fading-memory", "halflife": 20},
+                 progress=False)
+    with pytest.raises(ValueError, match=r"'heuristic' takes no parameters"):
+        simulate("disneyland", games=2, players=2, agents={"kind": "heuristic", "depth": 2}, progress=False)
+
+
 def test_rule_error_is_raised_by_bad_options():
     with pytest.raises(ValueError, match="unknown option"):
         new_game("disneyland", players=2, seed=1, options={"speed": 3})
@@ -200,3 +212,28 @@ def test_events_keep_hidden_facts_apart_for_their_viewers():
     assert all("photo" not in x for x in player_record(h.game, other)["events"])
     with pytest.raises(ValueError):
         player_record(h.game, None)
+
+
+def test_events_frame_keeps_whole_numbers_whole_beside_blanks(tmp_path):
+    """Setup events have no player: the column is still 1, 2, ... (nullable), in the frame and its CSV."""
+    from toolkit.core import events_frame
+    g = new_game("disneyland", players=2, seed=3)
+    g.apply("roll")
+    frame = events_frame(g, 1)
+    assert frame["player"].isna().any() and str(frame["player"].dtype) == "Int64"
+    assert str(frame["roll"].dtype) == "Int64" and str(frame["step"].dtype) == "int64"
+    frame.to_csv(tmp_path / "e.csv", index=False)
+    roll = next(line for line in (tmp_path / "e.csv").read_text().splitlines() if line.startswith("1,roll,"))
+    assert roll.startswith("1,roll,1,") and ".0" not in roll, roll
+
+
+def test_play_takes_a_kind_name_and_says_what_a_wrong_agent_list_needs():
+    g, h = new_game("disneyland", players=3, seed=4), new_game("disneyland", players=3, seed=4)
+    assert play(g, "heuristic") is None and play(h, make_agents("disneyland", 3, "heuristic")) is None
+    assert g.choices == h.choices                     # a kind name makes the same agents: the same game
+    with pytest.raises(ValueError, match=r"2 agents for 3 players: give one kind for every seat"):
+        play(new_game("disneyland", players=3, seed=4), make_agents("disneyland", 2, "random"))
+    with pytest.raises(TypeError, match=r"play needs one agent per seat: make_agents\('disneyland', 3"):
+        play(new_game("disneyland", players=3, seed=4), None)
+    with pytest.raises(ValueError, match="unknown agent 'smart'"):
+        play(new_game("disneyland", players=3, seed=4), "smart")

@@ -140,6 +140,11 @@ def test_a_record_of_another_toolkit_version_says_so_where_it_diverges(record):
     assert READS == ("toolkit-record/1",)
 
 
+def test_an_edited_seed_is_caught_at_the_start_and_named_as_a_cause(record):
+    with pytest.raises(ReplayDivergence, match=r"step 0: the starting state differs .*a seed, players or options edited"):
+        replay(spoil(record, lambda d: d.update(seed=d["seed"] + 1)))
+
+
 def test_size_limit_is_checked_before_parsing(tmp_path):
     big = tmp_path / "big.json"
     with open(big, "wb") as f:

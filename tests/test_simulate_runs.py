@@ -111,6 +111,21 @@ def test_a_failing_game_names_its_game_arm_and_seed(monkeypatch, jobs):
     assert (e.value.game, e.value.arm, e.value.seed) == ("mcdonalds", "b", 6)
 
 
+def test_a_run_that_fails_before_any_row_leaves_no_file_behind(monkeypatch, tmp_path):
+    """A failure before the first chunk (here the first game; or no Dask scheduler) removes the header-only file
+    the run made, so the same command runs again without --force; rows already written stay."""
+    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
+    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    first, later = tmp_path / "first.csv", tmp_path / "later.csv"
+    with pytest.raises(GameFailed, match="seed 6"):
+        simulate("mcdonalds", games=4, seed=6, players=2, agents="broken", out=first, progress=False)
+    assert not first.exists()
+    with pytest.raises(GameFailed, match="seed 6"):
+        simulate("mcdonalds", games=6, seed=2, players=2, agents="broken", chunk=2, out=later, progress=False)
+    with open(later, newline="") as f:
+        assert [int(r["seed"]) for r in csv.DictReader(f)] == [2, 3, 4, 5]
+
+
 def _start(tmp_path, *args):
     out = tmp_path / "long.csv"
     cmd = [sys.executable, "-m", "toolkit", "simulate", "mcdonalds", "--games", str(10 ** 9), "--players", "2",

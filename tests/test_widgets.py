@@ -65,6 +65,7 @@ def _classroom(name="disneyland", **kw):
 def test_with_a_class_seat_the_view_offers_only_that_seat_until_the_end(name):
     s = _classroom(name)
     assert [v for _, v in s.view.options] == [1] and s.view.value == 1
+    assert "every view opens when the game is over" in s.view.tooltips[0]      # a lone button says why
     with pytest.raises(Exception):                   # the browser cannot pick another seat's view either
         s.view.value = 2
     t = _classroom(name, teacher=True)
@@ -82,6 +83,8 @@ def test_the_views_open_once_the_game_is_over():
             s.decide(d.values[0])
     assert s.history.game.is_over()
     assert [v for _, v in s.view.options] == [None, 1, 2]
+    assert list(s.view.tooltips) == ["what everyone sees and every hidden card", "what Player 1 sees",
+                                     "what Player 2 sees"]
 
 
 def test_a_fresh_seed_is_drawn_and_shown_only_at_the_end(monkeypatch):
@@ -395,3 +398,12 @@ def test_the_stepper_draws_the_tall_frame_and_the_wide_one_on_request(name):
     assert tuple(wide._fig.get_size_inches()) == pytest.approx(FRAME_SIZE)
     with pytest.raises(ValueError, match="frame must be one of wide, tall"):
         Stepper(name, players=2, seed=3, frame="square")
+
+
+def test_a_bad_class_seat_or_agent_list_is_refused_with_what_it_should_be():
+    with pytest.raises(ValueError, match=r"class_seat must be a seat from 1 to 4, not '2'"):
+        Stepper("disneyland", players=4, seed=1, class_seat="2")
+    with pytest.raises(ValueError, match=r"class_seat must be a seat from 1 to 4, not 5"):
+        Stepper("disneyland", players=4, seed=1, class_seat=5)
+    with pytest.raises(ValueError, match=r"2 agents for 4 players: .* a list of 4, one per seat"):
+        Stepper("disneyland", players=4, seed=1, agents=["random", "heuristic"], class_seat=3)

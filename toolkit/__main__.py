@@ -7,6 +7,7 @@ never overwritten without ``--force``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .core.errors import DataFileError, IncompleteRecord, RecordError, RuleError
@@ -86,8 +87,8 @@ def _parser():
     rd.add_argument("--step", type=int, default=None, help="decisions applied (default: the end)")
     rd.add_argument("--view", type=int, default=None, help="a player's view (default: the class view)")
     _output(rd, "picture file (.png, .svg or .pdf)")
-    rd.add_argument("--format", choices=("png", "svg", "pdf"), default=None,
-                    help="image format (default: from the --out suffix, else png)")
+    rd.add_argument("--format", choices=PICTURE_FORMATS, default=None,
+                    help="image format (default: from the --out suffix; png when the name has none)")
     rd.add_argument("--dpi", type=float, default=None, help="pixels per inch (default: the frame's own, 96)")
     from .gallery import add_arguments
     add_arguments(sub.add_parser("gallery", help="draw every drawing of every game into one HTML page"))
@@ -96,7 +97,7 @@ def _parser():
     ex.add_argument("record")
     _record_flags(ex)
     ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
-    ex.add_argument("--out", required=True, help="a .json player's record or a .csv table of events")
+    _output(ex, "a .json player's record or a .csv table of events")
     return p
 
 
@@ -149,6 +150,10 @@ def _study(args) -> int:
                 _, summary = compare(args.game, args.arms, measures=args.measures.split(","),
                                      baseline=args.baseline, out=args.out, **run)
                 print(summary)
+        if args.command != "compare" and args.out:       # the rows went to the file: say so, as play does
+            each = " at every point of the grid" if args.command == "sweep" else ""
+            print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "
+                  f"written to {args.out}")
     except Stopped as e:
         print(e if e.frame is None else f"stopped: {e.kept} games played, none kept (--out keeps them)",
               file=sys.stderr)
@@ -162,6 +167,23 @@ def _study(args) -> int:
 def _agents(text: str, players: int):
     kinds = text.split(",")
     return kinds[0] if len(kinds) == 1 else kinds
+
+
+PICTURE_FORMATS = ("png", "svg", "pdf")
+
+
+def picture_format(out: str, fmt: str | None) -> str:
+    """The format ``render`` writes: --format, else the --out suffix; a suffix that says another format is
+    refused, so that a .jpg or .svg file never holds a PNG."""
+    suffix = os.path.splitext(out)[1].lower().lstrip(".")
+    if fmt is not None:
+        if suffix in PICTURE_FORMATS and suffix != fmt:
+            raise ValueError(f"--out {out} ends in .{suffix} but --format is {fmt}: make them agree")
+        return fmt
+    if suffix in PICTURE_FORMATS or not suffix:
+        return suffix or "png"
+    raise ValueError(f"--out {out}: render draws .png, .svg or .pdf pictures, not .{suffix}; end the name with "
+                     "one of them (or give --format to write one under this name)")
 
 
 def main(argv=None) -> int:
@@ -210,6 +232,7 @@ def _run(args) -> int:
         from .core.records import load_record
         from .core.registry import game_class
         check_output(args.out, args.force)
+        fmt = picture_format(args.out, args.format)
         data = load_record(args.record)
         steps = len(data["decisions"])
         k = steps if args.step is None else args.step
@@ -222,8 +245,6 @@ def _run(args) -> int:
         game = replay(cut, allow_paths=args.allow_paths, partial=True)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
         from .drawing import figure_bytes
-        suffix = args.out.rsplit(".", 1)[-1].lower()
-        fmt = args.format or (suffix if suffix in ("png", "svg", "pdf") else "png")
         if args.dpi is not None and not 10 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 10 and 1200")
         image = figure_bytes(drawing.draw_state(game, viewer=args.view).figure, fmt, args.dpi)
@@ -236,10 +257,15 @@ def _run(args) -> int:
         return run(args)
     if args.command == "export":
         from .core.exports import events_frame, save_player_record
+        check_output(args.out, args.force)
+        suffix = os.path.splitext(args.out)[1].lower()
+        if suffix not in (".json", ".csv"):
+            raise ValueError(f"--out {args.out}: export writes a .json player's record or a .csv table of events; "
+                             "end the name with one of them")
         game = replay(args.record, allow_paths=args.allow_paths, partial=True)     # an unfinished game too
         if not 1 <= args.seat <= game.players:
             raise ValueError(f"--seat must be a seat from 1 to {game.players}")
-        if args.out.endswith(".csv"):
+        if suffix == ".csv":
             events_frame(game, args.seat).to_csv(args.out, index=False)
         else:
             save_player_record(game, args.seat, args.out)

@@ -26,8 +26,10 @@ def test_fcm_5_1_fire_from_work_or_beach_never_the_ceo_or_a_busy_marketeer():
     g = at_payday(hand1={"coach": 1, "waitress": 1}, busy1={"campaign_manager": 1}, work1="coach")
     d = g.pending()
     assert d.player == 1 and d.values == ("done", "work coach", "beach waitress")
+    assert d.options[0].label == "fire nobody"          # said for people: nobody, then nobody else
     pile = g.co.supply["coach"]
     g.apply("work coach")
+    assert g.pending().player == 1 and g.pending().options[0].label == "fire nobody else"
     before = g.fingerprint()
     with pytest.raises(IllegalChoice) as e:
         g.apply("busy campaign_manager")

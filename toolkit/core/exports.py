@@ -52,4 +52,9 @@ def events_frame(game, viewer: int | None = None):
     for e in game.events_for(viewer):
         rows.append({"step": e.step, "kind": e.kind, "player": e.player, "text": e.text,
                      "clauses": ", ".join(e.clauses), **e.data})
-    return pd.DataFrame(rows, columns=None if rows else ["step", "kind", "player", "text", "clauses"])
+    frame = pd.DataFrame(rows, columns=None if rows else ["step", "kind", "player", "text", "clauses"])
+    for column in frame.columns:            # whole numbers stay whole beside blanks (player 1, not 1.0)
+        values = [r[column] for r in rows if r.get(column) is not None]
+        if frame[column].dtype.kind == "f" and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            frame[column] = frame[column].astype("Int64")
+    return frame

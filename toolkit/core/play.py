@@ -10,8 +10,10 @@ from .agents import WaitingForPerson
 def play(game, agents, *, max_steps: int | None = None, history=None):
     """Play until the game ends, a person must answer, or ``max_steps`` decisions were made.
 
+    ``agents``: one per seat (``make_agents``), or a kind name for every seat (``"heuristic"``).
     Returns the pending decision (None if the game is over). With ``history`` the states are kept.
     """
+    agents = _seated(game if history is None else history.game, agents)
     if history is None and max_steps is None:
         return _play_through(game, agents)
     steps = 0
@@ -28,6 +30,18 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
         except WaitingForPerson:
             return decision
         steps += 1
+
+
+def _seated(game, agents) -> list:
+    """One agent per seat: a kind name is made into agents of that kind; a wrong count says what is needed."""
+    from .registry import check_seat_count, make_agents
+    if isinstance(agents, str):
+        return make_agents(type(game), game.players, agents)
+    if agents is None or not hasattr(agents, "__len__"):
+        raise TypeError(f"play needs one agent per seat: make_agents({game.name!r}, {game.players}, 'heuristic') "
+                        f"or a kind name such as 'heuristic', not {agents!r}")
+    check_seat_count(agents, game.players)
+    return agents
 
 
 def _play_through(game, agents):

@@ -159,7 +159,8 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     other = data.get("toolkit_version", _version()) != _version()
     made = f" (the record was made with toolkit {data['toolkit_version']}, this is {_version()})" if other else ""
     if "start" in data and data["start"] != game.fingerprint():
-        raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version?){made}")
+        raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version, or a seed, players "
+                                  f"or options edited in the record?){made}")
     for i, step in enumerate(data["decisions"], 1):
         d = game.pending()
         if d is None:

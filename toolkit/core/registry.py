@@ -41,8 +41,7 @@ def make_agents(name, players: int, agents="random"):
     kinds = agent_kinds(cls)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * players
-    if len(agents) != players:
-        raise ValueError(f"{len(agents)} agents for {players} players")
+    check_seat_count(agents, players)
     out = []
     for a in agents:
         if isinstance(a, Agent):
@@ -52,6 +51,13 @@ def make_agents(name, players: int, agents="random"):
         else:
             raise ValueError(f"unknown agent {a!r} for {name}; known: {', '.join(sorted(kinds))}")
     return out
+
+
+def check_seat_count(per_seat, players: int) -> None:
+    """One agent per seat, or the message says both ways to give them."""
+    if len(per_seat) != players:
+        raise ValueError(f"{len(per_seat)} agents for {players} players: give one kind for every seat "
+                         f"(agents='heuristic') or a list of {players}, one per seat")
 
 
 def agent_kinds(cls) -> dict:

@@ -6,13 +6,14 @@ In a row they are text (a kind name, or JSON), so that a CSV file of rows replay
 """
 from __future__ import annotations
 
+import inspect
 import json
 import math
 
 from .agents import Agent, PersonAgent
 from .errors import ToolkitError
 from .play import play
-from .registry import agent_kinds, game_class
+from .registry import agent_kinds, check_seat_count, game_class
 
 REPLAY_COLUMNS = ("game", "agents", "options")
 
@@ -58,7 +59,7 @@ def _spec_of(cls, agent):
     try:
         rebuilt = build_agent(kinds, spec)
     except TypeError as e:
-        raise ValueError(f"agent spec {spec!r}: {e}") from None
+        raise ValueError(f"agent spec {spec!r}: {e}; {_parameters(kinds, spec)}") from None
     if isinstance(agent, Agent) and vars(rebuilt) != vars(agent):
         raise ValueError(f"agent {agent!r} does not rebuild from its parameters: a row could not replay it")
     try:
@@ -66,6 +67,16 @@ def _spec_of(cls, agent):
     except (TypeError, ValueError):
         raise ValueError(f"agent spec {spec!r} is not JSON data: a row could not keep it") from None
     return spec
+
+
+def _parameters(kinds: dict, spec) -> str:
+    """What the spec's kind takes, for a refused spec's message."""
+    kind = spec if isinstance(spec, str) else spec["kind"]
+    try:
+        names = [p for p in inspect.signature(kinds[kind]).parameters if p not in ("self", "args", "kwargs")]
+    except (TypeError, ValueError):
+        return f"see help() of the {kind!r} agent"
+    return f"{kind!r} takes {', '.join(names)}" if names else f"{kind!r} takes no parameters"
 
 
 def build_agent(kinds: dict, spec) -> Agent:
@@ -83,8 +94,7 @@ def agent_specs(game, players: int, agents) -> list:
     """
     cls = game if isinstance(game, type) else game_class(game)
     per_seat = [agents] * players if isinstance(agents, (str, dict, Agent)) else list(agents)
-    if len(per_seat) != players:
-        raise ValueError(f"{len(per_seat)} agents for {players} players")
+    check_seat_count(per_seat, players)
     return [_spec_of(cls, a) for a in per_seat]
 
 

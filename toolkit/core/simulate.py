@@ -18,6 +18,7 @@ from pathlib import Path
 from .files import check_output
 from .rows import replay_row  # noqa: F401 - re-exported
 from .runner import BACKENDS, run_chunks
+from .settings import SEED_LIMIT, check_seed
 from .work import Arm, chunk_size, chunks
 
 
@@ -105,6 +106,12 @@ class RowWriter:
         if self._own:
             self.stream.close()
 
+    def discard(self) -> None:
+        """Remove the file this writer made (a run that failed before any row): a rerun then needs no --force."""
+        if self._own:
+            self.stream.close()
+            Path(self.where).unlink(missing_ok=True)
+
 
 def _columns(arms) -> list[str]:
     """The union of the arms' columns, from the arm with most seats first (its score columns come in order)."""
@@ -145,6 +152,10 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
         raise ValueError(f"chunk must be a number of games, at least 1, not {chunk!r}")
+    seed = check_seed(seed)                      # refused here, not as the first game's failure
+    if seed + games > SEED_LIMIT:
+        raise ValueError(f"{games} games from seed {seed} need seeds up to {seed + games - 1}, past the largest "
+                         "seed 2**64 - 1: start from a smaller seed or play fewer games")
     columns = _columns(arms)
     writer = RowWriter(out, columns, force) if out is not None else None     # the path is checked before work
     kept, rows_all = 0, []
@@ -165,6 +176,10 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         frame = None if writer is not None else _frame(rows_all, columns, arms)
         raise Stopped(kept, writer.where if writer is not None else "memory (Stopped.frame)", signum,
                       frame) from None
+    except BaseException:
+        if writer is not None and kept == 0:        # only the header this run wrote (no cluster, a failed game)
+            writer.discard()
+        raise
     finally:
         bar.close()
         if writer is not None:

@@ -24,7 +24,7 @@ from ipyevents import Event
 from ..core.agents import Agent, PersonAgent
 from ..core.history import History
 from ..core.play import play
-from ..core.registry import game_class, make_agents
+from ..core.registry import check_seat_count, game_class, make_agents
 from ..drawing import LAYOUTS, clear_drawing
 from ..frame_render import FrameRenderer
 from .log import log_html
@@ -87,9 +87,10 @@ class Stepper(w.VBox):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
         kinds = [agents] * players if isinstance(agents, (str, Agent)) else list(agents)
+        check_seat_count(kinds, players)
         if class_seat is not None:
-            if not 1 <= class_seat <= players:
-                raise ValueError(f"class_seat must be a seat from 1 to {players}")
+            if isinstance(class_seat, bool) or not isinstance(class_seat, int) or not 1 <= class_seat <= players:
+                raise ValueError(f"class_seat must be a seat from 1 to {players}, not {class_seat!r}")
             kinds[class_seat - 1] = PersonAgent()
         self.class_kinds = frozenset(class_kinds)
         self.agents = make_agents(cls, players, kinds)
@@ -188,8 +189,11 @@ class Stepper(w.VBox):
         return [("class view", None)] + [(f"Player {s}", s) for s in range(1, self.players + 1)]
 
     def _view_tooltips(self):
+        opts = self._view_options()
+        if len(opts) == 1:                                  # the class's seat alone, until the game is over
+            return [f"what Player {opts[0][1]} sees: the class's view (every view opens when the game is over)"]
         return [("what everyone sees and every hidden card" if v is None else f"what Player {v} sees")
-                for _, v in self._view_options()]
+                for _, v in opts]
 
     def _set_views(self):
         opts = self._view_options()

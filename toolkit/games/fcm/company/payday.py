@@ -61,8 +61,8 @@ class Payday:
             for mid in co.milestones:
                 if self.has(seat, mid):
                     costly -= set(self.ms[mid].params.get("no_salary_for", []))
-        out = [] if forced else [Option("done", "fire nobody more")]
         chosen = Counter() if forced else Counter(self.secret.get(seat, ()))     # already laid face down
+        out = [] if forced else [Option("done", "fire nobody else" if chosen else "fire nobody")]
         for where, cards in (("work", co.work.counts()), ("beach", co.beach)):
             for c in sorted(cards, key=lambda c: staff.order[c]):
                 if cards[c] > chosen[f"{where} {c}"] and (costly is None or c in costly):
