@@ -606,16 +606,19 @@ class HamburgerGame(Game):
     @staticmethod
     def agents():
         """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds
-        (keen.py, HB-I17); 'planner' plans each roll in order on top of that (planner.py, HB-I18). The 'search'
-        kind is the core's; searches on the keen agent and the planner (search.py) won no more often and are
-        for study only (benchmarks/README.md)."""
+        (keen.py, HB-I17); 'planner' plans each roll in order on top of that (planner.py, HB-I18); 'search'
+        checks the planner's picks in believed worlds (search.py, HB-I19)."""
         from .keen import KeenAgent
         from .planner import PlannerAgent
+        from .search import PlannerSearchAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
-                "fading-memory": FadingMemory, "keen": KeenAgent, "planner": PlannerAgent}
+                "fading-memory": FadingMemory, "keen": KeenAgent, "planner": PlannerAgent,
+                "search": PlannerSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    search_options = {"playouts": 100}          # about 100 ms a decision (benchmarks/README.md)
+    # the 'search' kind is Hamburgerspelet's own (PlannerSearchAgent, HB-I19, budget in its defaults); these
+    # options serve the core SearchAgent (tests, bench_search --gains): heuristic playouts, about 100 ms a decision
+    search_options = {"playouts": 100}
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see: the face-down tiles the viewer does not remember (HB-3.2,
