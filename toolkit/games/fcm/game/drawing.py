@@ -325,8 +325,8 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
         rows.append((f"house {rec['house']}: P{rec['winner']} {win['price']}+{win['distance']}={win['sum']} "
                      f"\u2192 ${rec['income']}" + (f"  (also {others})" if others else ""), rec["winner"]))
     if ax is None:
-        # the map at most 6 inches wide, so that map and table are shown at their natural size
-        w, h = md._axes(None, fmap, scale=min(0.36, 6.0 / fmap.width)).figure.get_size_inches()
+        # the map at most 6 inches wide with its row numbers, so that map and table are shown at their natural size
+        w, h = md._axes(None, fmap, scale=min(0.36, (6.0 - md.LABEL_ROOM[0]) / fmap.width)).figure.get_size_inches()
         from matplotlib.figure import Figure
         fig = Figure(figsize=(w + 3.4, max(h, 0.6 + 2 * LINE * (len(rows) + 2))), dpi=FRAME_DPI)
         ax = fig.add_axes((0.005, 0.01, w / (w + 3.4) - 0.01, 1 - 0.5 / fig.get_size_inches()[1]))

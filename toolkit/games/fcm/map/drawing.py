@@ -262,7 +262,7 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
     it (FCM-6.6)."""
     if ax is None:                   # room on the right for the key; the whole within a screen's width
-        ax = _axes(None, fmap, scale=min(0.36, 8.3 / fmap.width))
+        ax = _axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
         w, h = ax.figure.get_size_inches()
         ax.figure.set_size_inches(w + 1.1, h)
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
