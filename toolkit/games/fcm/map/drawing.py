@@ -15,8 +15,8 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers, new_axes,
-                         text_on)
+from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers,
+                         new_axes, static_layer, text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -119,19 +119,34 @@ def _square_inches(ax, fmap) -> float:
                (h_in - LABEL_ROOM[1]) / (fmap.height + pad["n"] + pad["s"]))
 
 
-def coordinate_labels(ax, fmap: FcmMap, square_in: float):
+def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) -> None:
     """Row numbers down the map's left edge and column numbers along its top, 0-based, as the decisions and
     events name squares ("3,4" is row 3, column 4); every other one where a square (``square_in`` inches) is
-    too small for each. Returns the texts."""
+    too small for each. ``fast`` (a stepper's frame) draws each strip of numbers as a picture kept from frame to
+    frame (``static_layer``): the same in every frame of a game."""
     px = square_in * FRAME_DPI
     col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 3 else 2       # 8-point digits are 6.8 px wide
     row_every = 1 if px >= 12 else 2                                        # ... and 11 px tall
     gap = LABEL_GAP / square_in
     style = dict(fontsize=8, color=INK, zorder=3)
-    return ([board_text(ax, -0.5 - gap, r, str(r), ha="right", va="center", **style)
-             for r in range(0, fmap.height, row_every)] +
-            [board_text(ax, c, -0.5 - gap, str(c), ha="center", va="bottom", **style)
-             for c in range(0, fmap.width, col_every)])
+
+    def rows(on):
+        for r in range(0, fmap.height, row_every):
+            board_text(on, -0.5 - gap, r, str(r), ha="right", va="center", **style)
+
+    def cols(on):
+        for c in range(0, fmap.width, col_every):
+            board_text(on, c, -0.5 - gap, str(c), ha="center", va="bottom", **style)
+    if not fast:
+        rows(ax)
+        cols(ax)
+        return
+    # each strip lies beyond the map, where nothing else is drawn (airplane banners keep out of it)
+    left, top = -0.5 - LABEL_ROOM[0] / square_in, -0.5 - LABEL_ROOM[1] / square_in
+    strips = (("fcm rows", rows, (left, -0.5), (fmap.height - 0.5, -0.5)),
+              ("fcm columns", cols, (-0.5, fmap.width - 0.5), (-0.5, top)))
+    for name, draw, xlim, ylim in strips:
+        static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
@@ -216,7 +231,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
-    coordinate_labels(ax, fmap, square_in)
+    coordinate_labels(ax, fmap, square_in, fast)
     pad = _pads(fmap)
     ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
     ax.set_ylim(h - 0.5 + pad["s"], -0.5 - pad["n"] - labels[1])
