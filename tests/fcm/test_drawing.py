@@ -131,3 +131,38 @@ def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
     blocks, heights = drawing._fit_blocks(g, None, 40, room=6.5, rows=3)
     assert sum(heights) <= 6.5 and all(len(line) <= 40 for b in blocks for line, _, _ in b)
     assert all(b[-1][0].endswith("\u2026") for b in blocks) and [len(b) for b in blocks] == [2] * 5
+
+
+def _edge_labels(ax):
+    """The map's row numbers (left of column 0) and column numbers (above row 0): {number: y} and {number: x}."""
+    rows, cols = {}, {}
+    for t in ax.texts:
+        x, y = t.get_position()
+        if t.get_text().isdigit() and x < -0.5 and -0.5 < y:
+            rows[int(t.get_text())] = y
+        elif t.get_text().isdigit() and y < -0.5 and -0.5 < x:
+            cols[int(t.get_text())] = x
+    return rows, cols
+
+
+def test_map_is_labelled_by_row_and_column_as_the_options_name_squares():
+    """The option "restaurant at R,C, ..." puts the restaurant's top-left square beside row number R on the
+    map's left edge and under column number C along its top (0-based, row first), in every drawing of the map."""
+    from toolkit.drawing import drawn_places
+    from toolkit.games.fcm.map import drawing as md
+    g = new_game("fcm", players=3, seed=4)
+    while g.pending().kind != "start_restaurant":
+        g.apply(g.pending().options[0].value)
+    opt = next(o for o in g.pending().options if o.value != "pass"
+               and len(set(o.label.split()[2].rstrip(",").split(","))) == 2)      # a row unlike its column
+    r, c = map(int, opt.label.split()[2].rstrip(",").split(","))
+    g.apply(opt.value)
+    rid = max(g.map.restaurants)
+    for ax in (md.draw_map(g.map), drawing.draw_state(g), drawing.draw_state(g, layout="tall"),
+               drawing.draw_dinnertime(g, [])):
+        x0, y0, x1, y1 = drawn_places(ax)[("restaurant", rid)]
+        assert x0 < c < x0 + 1 < x1 and y0 < r < y0 + 1 < y1        # its top-left square is drawn at (c, r)
+        rows, cols = _edge_labels(ax)
+        assert rows[r] == r and cols[c] == c
+        assert set(rows) == set(range(g.map.height)) and set(cols) >= set(range(0, g.map.width, 2))
+    assert set(_edge_labels(md.draw_map(g.map))[1]) == set(range(g.map.width))     # at full size, every column

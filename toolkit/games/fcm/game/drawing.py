@@ -161,10 +161,18 @@ def _put(ax, x, y, step, text, kind, seat):
 
 def _map_room(fmap):
     """(left, right, top, bottom) of the map on a frame, in squares: half a square round it, and room for an
-    airplane's banner on each side one flies along (drawn outside the map, as ``draw_map`` does)."""
+    airplane's banner on each side one flies along (drawn outside the map, as ``draw_map`` does). The row and
+    column numbers' room (``md.LABEL_ROOM``, in inches) comes on top of this, left and above (``_with_labels``)."""
     sides = {c.side for c in fmap.campaigns.values() if c.kind == "airplane"}
     room = {s: 2.2 if s in sides else 0.5 for s in "nswe"}
     return -0.5 - room["w"], fmap.width - 0.5 + room["e"], -0.5 - room["n"], fmap.height - 0.5 + room["s"]
+
+
+def _with_labels(room, scale):
+    """``_map_room``'s (left, right, top, bottom) with the room of the map's row and column numbers at ``scale``
+    inches a square."""
+    left, right, top, bottom = room
+    return left - md.LABEL_ROOM[0] / scale, right, top - md.LABEL_ROOM[1] / scale, bottom
 
 
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
@@ -184,15 +192,17 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     pos = ax.get_position()
     box_w, box_h = fig_w * pos.width, fig_h * pos.height
     left, right, top, bottom = _map_room(fmap)
-    panel_in = max(4.3, box_w - box_h * (right - left) / (bottom - top))
+    lw, lh = md.LABEL_ROOM
+    panel_in = max(4.3, box_w - lw - (box_h - lh) * (right - left) / (bottom - top))
     chars = int(panel_in * 96 / 6.3) - 2                   # 8-point characters that fit the panel
     room = int(box_h / LINE) - 1
     for brief in (0, 1, 2):
         lines = _panel(game, viewer, chars, brief)
         if len(lines) + 0.35 * game.players <= room:
             break
-    scale = min((box_w - panel_in) / (right - left), box_h / (bottom - top))      # inches a square
-    md.draw_map(fmap, ax, title="", fast=fast)
+    scale = min((box_w - panel_in - lw) / (right - left), (box_h - lh) / (bottom - top))      # inches a square
+    left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
+    md.draw_map(fmap, ax, title="", fast=fast, square_in=scale)
     md.demand_dots(ax, fmap)
     x0 = right + 0.2
     x1 = left + box_w / scale
@@ -260,8 +270,10 @@ def _draw_tall(game, viewer, ax, fast):
     left, right, top, bottom = _map_room(fmap)
     rows = (game.players + 1) // 2
     kept = 2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2      # the head, the blocks, the next decision
-    scale = min(box_w / (right - left), (box_h - kept * TALL_LINE) / (bottom - top))    # inches a square
-    md.draw_map(fmap, ax, title="", fast=fast, small=scale < 0.26)
+    lw, lh = md.LABEL_ROOM
+    scale = min((box_w - lw) / (right - left), (box_h - lh - kept * TALL_LINE) / (bottom - top))  # inches a square
+    left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
+    md.draw_map(fmap, ax, title="", fast=fast, small=scale < 0.26, square_in=scale)
     md.demand_dots(ax, fmap)
     step = TALL_LINE / scale
     wide = int((box_w - 0.1) / BOLD)                              # characters across the frame
@@ -313,8 +325,8 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
         rows.append((f"house {rec['house']}: P{rec['winner']} {win['price']}+{win['distance']}={win['sum']} "
                      f"\u2192 ${rec['income']}" + (f"  (also {others})" if others else ""), rec["winner"]))
     if ax is None:
-        # the map at most 6 inches wide, so that map and table are shown at their natural size
-        w, h = md._axes(None, fmap, scale=min(0.36, 6.0 / fmap.width)).figure.get_size_inches()
+        # the map at most 6 inches wide with its row numbers, so that map and table are shown at their natural size
+        w, h = md._axes(None, fmap, scale=min(0.36, (6.0 - md.LABEL_ROOM[0]) / fmap.width)).figure.get_size_inches()
         from matplotlib.figure import Figure
         fig = Figure(figsize=(w + 3.4, max(h, 0.6 + 2 * LINE * (len(rows) + 2))), dpi=FRAME_DPI)
         ax = fig.add_axes((0.005, 0.01, w / (w + 3.4) - 0.01, 1 - 0.5 / fig.get_size_inches()[1]))

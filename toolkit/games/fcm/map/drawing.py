@@ -2,7 +2,9 @@
 from an entrance, a buyer's route and a zeppelin's flight. Every function takes ``ax=None`` and returns the
 Axes; nothing here decides a rule (the queries come from ``roads`` and ``reach``).
 
-Square ``(row, col)`` is drawn centred at x = col, y = row, with row 0 at the top.
+Square ``(row, col)`` is drawn centred at x = col, y = row, with row 0 at the top. The map is labelled as the
+decisions and events name its squares ("restaurant at 3,4" is row 3, column 4, counted from 0): row numbers down
+its left edge, column numbers along its top.
 """
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import (PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers, new_axes,
-                         text_on)
+from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers,
+                         new_axes, static_layer, text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -33,6 +35,11 @@ _LUT = {"#": "road", BRIDGE: "bridge", ".": "empty", "H": "house", **DRINK_CHARS
 _LETTER = {"beer": "B", "lemonade": "L", "soda": "S"}
 
 
+#: Inches kept left of the map for the row numbers and above it for the column numbers (8-point, two digits).
+LABEL_ROOM = (0.2, 0.17)
+LABEL_GAP = 0.03                      # inches between a number and the map's edge
+
+
 def chain_colour(chain: int) -> str:
     return CHAIN_COLOURS[(chain - 1) % len(CHAIN_COLOURS)]
 
@@ -40,8 +47,8 @@ def chain_colour(chain: int) -> str:
 def _axes(ax, fmap: FcmMap, scale=0.36):
     """``ax``, or a new figure sized for the map: ``scale`` inches a square (35 px at 96 dpi, room for 8-point
     numbers)."""
-    return new_axes(ax, size=(fmap.width * scale + 0.6, fmap.height * scale + 0.9),
-                    margins=(0.01, 0.01, 0.99, 1 - 0.5 / (fmap.height * scale + 0.9)))
+    height = fmap.height * scale + 0.9 + LABEL_ROOM[1]
+    return new_axes(ax, size=(fmap.width * scale + 0.6 + LABEL_ROOM[0], height), margins=(0.01, 0.01, 0.99, 1 - 0.5 / height))
 
 
 def map_image(fmap: FcmMap) -> np.ndarray:
@@ -77,10 +84,11 @@ def _bbox(squares):
     return min(rs), min(cs), max(rs), max(cs)
 
 
-def _airplane_box(fmap, c):
+def _airplane_box(fmap, c, labels=(0.0, 0.0)):
     """An airplane's banner beside its side of the map, along the lines it flies over. Where airplanes on one
     side fly over some of the same lines (the base game allows it), each has its own lane of the banner's depth,
-    so that none hides another and its number."""
+    so that none hides another and its number. ``labels`` (squares left of and above the map kept for its row
+    and column numbers) moves a banner on the west or north side out beyond them."""
     lo, hi = min(c.lines) - 0.5, max(c.lines) + 0.5
     side = sorted((a for a in fmap.campaigns.values() if a.kind == "airplane" and a.side == c.side),
                   key=lambda a: a.number)
@@ -89,27 +97,76 @@ def _airplane_box(fmap, c):
     depth = 1.8 / len(side) if shared else 1.8
     out = side.index(c) * depth if shared else 0.0       # from the outer edge of the banner's room
     if c.side == "n":
-        return lo, -2.5 + out, hi - lo, depth
+        return lo, -2.5 - labels[1] + out, hi - lo, depth
     if c.side == "s":
         return lo, fmap.height + 1.5 - out - depth, hi - lo, depth
     if c.side == "w":
-        return -2.5 + out, lo, depth, hi - lo
+        return -2.5 - labels[0] + out, lo, depth, hi - lo
     return fmap.width + 1.5 - out - depth, lo, depth, hi - lo
 
 
-def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False):
+def _pads(fmap) -> dict:
+    """Squares of room round the map on each side: an airplane's banner where one flies, else a little."""
+    sides = {c.side for c in fmap.campaigns.values() if c.kind == "airplane"}
+    return {s: 2.7 if s in sides else 0.3 for s in "nswe"}
+
+
+def _square_inches(ax, fmap) -> float:
+    """Inches a square will take in ``ax`` when the map fills it (its labels' room and pads included)."""
+    pad = _pads(fmap)
+    w_in, h_in = ax.bbox.width / ax.figure.dpi, ax.bbox.height / ax.figure.dpi
+    return min((w_in - LABEL_ROOM[0]) / (fmap.width + pad["w"] + pad["e"]),
+               (h_in - LABEL_ROOM[1]) / (fmap.height + pad["n"] + pad["s"]))
+
+
+def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) -> None:
+    """Row numbers down the map's left edge and column numbers along its top, 0-based, as the decisions and
+    events name squares ("3,4" is row 3, column 4); every other one where a square (``square_in`` inches) is
+    too small for each. ``fast`` (a stepper's frame) draws each strip of numbers as a picture kept from frame to
+    frame (``static_layer``): the same in every frame of a game."""
+    px = square_in * FRAME_DPI
+    col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 3 else 2       # 8-point digits are 6.8 px wide
+    row_every = 1 if px >= 12 else 2                                        # ... and 11 px tall
+    gap = LABEL_GAP / square_in
+    style = dict(fontsize=8, color=INK, zorder=3)
+
+    def rows(on):
+        for r in range(0, fmap.height, row_every):
+            board_text(on, -0.5 - gap, r, str(r), ha="right", va="center", **style)
+
+    def cols(on):
+        for c in range(0, fmap.width, col_every):
+            board_text(on, c, -0.5 - gap, str(c), ha="center", va="bottom", **style)
+    if not fast:
+        rows(ax)
+        cols(ax)
+        return
+    # each strip lies beyond the map, where nothing else is drawn (airplane banners keep out of it)
+    left, top = -0.5 - LABEL_ROOM[0] / square_in, -0.5 - LABEL_ROOM[1] / square_in
+    strips = (("fcm rows", rows, (left, -0.5), (fmap.height - 0.5, -0.5)),
+              ("fcm columns", cols, (-0.5, fmap.width - 0.5), (-0.5, top)))
+    for name, draw, xlim, ylim in strips:
+        static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
+
+
+def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
+             square_in: float | None = None):
     """The map: tiles with faint borders, roads and bridges, drink sources, houses with their numbers and
     gardens, restaurants in chain colours with their entrances, marketing tiles with their numbers. ``small``
     (a map drawn at less than 0.26 inches a square, where "#16" is wider than its square) numbers a one-square
-    campaign without its "#".
+    campaign without its "#". Rows are numbered down the left edge and columns along the top (``coordinate_labels``),
+    in room kept beyond the map's own; ``square_in`` (inches a square, when the caller sets the limits) sizes that
+    room, else the map is taken to fill ``ax``.
 
     >>> from toolkit.games.fcm.map.board import map_from_layout
     >>> ax = draw_map(map_from_layout([["G0", "H0"]])); ax.get_title()
-    'FCM map, 2x1 tiles'
+    'FCM map, 2x1 tiles (squares named row,column)'
     """
     ax = _axes(ax, fmap)
     ink = PALETTE["ink"]
     h, w = fmap.height, fmap.width
+    square_in = square_in or _square_inches(ax, fmap)
+    labels = (LABEL_ROOM[0] / square_in, LABEL_ROOM[1] / square_in)     # in squares
     image, extent = map_image(fmap), (-0.5, w - 0.5, h - 0.5, -0.5)
     if fast:        # a stepper's frame: the squares' picture kept while no house or garden changes it
         image_layer(ax, ("fcm map", image.shape, image.tobytes()), image, extent)
@@ -163,7 +220,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     boxes, colours = [], []
     for cmp in sorted(fmap.campaigns.values(), key=lambda c: c.number):
         if cmp.kind == "airplane":
-            x, y, bw, bh = _airplane_box(fmap, cmp)
+            x, y, bw, bh = _airplane_box(fmap, cmp, labels)
         else:
             r0, c0, r1, c1 = _bbox(cmp.squares)
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
@@ -174,12 +231,14 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
-    pad = 2.7 if any(c.kind == "airplane" for c in fmap.campaigns.values()) else 0.3
-    ax.set_xlim(-0.5 - pad, w - 0.5 + pad)
-    ax.set_ylim(h - 0.5 + pad, -0.5 - pad)
+    coordinate_labels(ax, fmap, square_in, fast)
+    pad = _pads(fmap)
+    ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
+    ax.set_ylim(h - 0.5 + pad["s"], -0.5 - pad["n"] - labels[1])
     board_axes(ax)
     # titles may hold dollars ("$23 + 6 tips"): shown as written, never as mathematics
-    ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles", fontsize=10, parse_math=False)
+    ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles (squares named row,column)", fontsize=10,
+                 parse_math=False)
     return ax
 
 
@@ -218,7 +277,7 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
     it (FCM-6.6)."""
     if ax is None:                   # room on the right for the key; the whole within a screen's width
-        ax = _axes(None, fmap, scale=min(0.36, 8.3 / fmap.width))
+        ax = _axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
         w, h = ax.figure.get_size_inches()
         ax.figure.set_size_inches(w + 1.1, h)
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
