@@ -77,3 +77,49 @@ def test_the_tall_frame_shows_a_seat_only_the_tiles_it_has_seen():
                                                              for t, k in zip(g.spots, g.known[1]))
     sv = HamburgerGame(2, seed=1, options={"language": "sv"})
     assert any("BRÖ bröd" in t.get_text() for t in draw_state(sv, layout="tall").texts)
+
+
+def _chefs_and_labels(ax):
+    """The chef markers' boxes and the loop squares' labels' boxes (names, owners, numbers), in pixels."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.transforms import Bbox
+    fig = ax.figure
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()                          # (places the Axes as drawn: the board keeps its aspect)
+    renderer = canvas.get_renderer()
+    chefs = []
+    for line in ax.lines:
+        if line.get_gid() == "chef":
+            r = line.get_markersize() * fig.dpi / 72 / 2
+            for x, y in ax.transData.transform(line.get_xydata()):
+                chefs.append((line.get_markersize(), Bbox.from_extents(x - r, y - r, x + r, y + r)))
+    labels = [t.get_window_extent(renderer) for t in ax.texts if -0.6 <= t.get_position()[0] <= 10.6
+              and -0.6 <= t.get_position()[1] <= 10.6 and t.get_text().strip()]
+    return chefs, labels
+
+
+def test_hb_4_5_chefs_are_large_and_never_cover_a_label():
+    """HB-4.5: chefs share squares; each chef stays its own marker, at least 12 pt where one or two stand on a
+    square (8.5 pt for three or four, as 6.3 pt before), and none covers a square's name, owner or number, in
+    both layouts, with 2 to 4 players and up to four chefs on a square."""
+    from collections import Counter
+    from toolkit.core import History
+    crowded = 0
+    for players, seed in ((2, 1), (3, 35), (4, 19)):
+        h = History(HamburgerGame(players, seed=seed))
+        play(None, make_agents("hamburgerspelet", players, "heuristic"), history=h, max_steps=260)
+        for k in range(0, len(h), 12):
+            g = h[k]
+            sharing = Counter(p for seat in g.chefs for p in seat)
+            crowded += max(sharing.values()) >= 3
+            for layout in ("wide", "tall"):
+                ax = draw_state(g, layout=layout)
+                chefs, labels = _chefs_and_labels(ax)
+                assert len(chefs) == 2 * players
+                for size, box in chefs:
+                    assert size >= 8.5
+                    assert not any(box.overlaps(label) for label in labels), (players, k, layout)
+                alone = [size for size, _ in chefs]
+                if max(sharing.values()) <= 2:
+                    assert min(alone) >= 12, (players, k, layout)
+    assert crowded        # the games did put three or more chefs on a square

@@ -8,7 +8,7 @@ STYLE = """<style>
 .bgt-stepper .bgt-log { font-size: 13px; }
 .bgt-stepper .bgt-step { border-top: 1px solid #ddd; padding: 3px 0; }
 .bgt-stepper .bgt-event { margin: 2px 0 2px 0.6em; }
-.bgt-stepper .bgt-why { color: #666; font-size: 85%; margin-left: 1em; }
+.bgt-stepper .bgt-why { color: #666; font-size: 95%; margin-left: 1em; }
 .bgt-stepper .bgt-next { color: #333; padding: 2px 0; }
 .bgt-stepper .bgt-hint { color: #555; font-style: italic; }
 .bgt-stepper .bgt-prompt { line-height: 1.3; white-space: normal; }

@@ -67,17 +67,38 @@ def _ing_colour(game, i):
     return INGREDIENT_COLOURS.get(game.board.ingredients[i].key, "#cccccc")
 
 
-def _chefs(ax, game, spots):
-    """Chefs as markers: each seat its shape, in its kitchen's colour; chef 1 filled, chef 2 open."""
+#: Where chefs stand on a square of the loop, by how many share it (HB-4.5): offsets from the square's centre in
+#: board units and the markers' width in points. They stand above the square's name or owner, so both stay
+#: readable (the square's number is outside, on the loop's inner side); fewer chefs on a square are drawn larger.
+CHEF_SPOTS = {
+    1: ([(0.0, 0.15)], 14.0),
+    2: ([(-0.23, 0.15), (0.23, 0.15)], 12.0),
+    3: ([(-0.2, 0.3), (0.2, 0.3), (-0.2, 0.0)], 8.5),
+    4: ([(-0.2, 0.3), (0.2, 0.3), (-0.2, 0.0), (0.2, 0.0)], 8.5),
+}
+MANY_CHEFS = ([(-0.33 + 0.22 * (k % 4), 0.3 - 0.28 * (k // 4)) for k in range(8)], 7.0)   # 5 to 8 on a square
+
+
+def _chefs(ax, game):
+    """Chefs as markers on the loop: each seat its shape, in its kitchen's colour; chef 1 filled, chef 2 open;
+    the player to play's a little larger. Those sharing a square stand side by side in seat order."""
+    on = {}
     for seat in range(1, game.players + 1):
+        for c, p in enumerate(game.chefs[seat - 1]):
+            on.setdefault(p, []).append((seat, c))
+    looks = {}
+    for p, chefs in on.items():
+        x, y = game.board.loop[p].pos
+        spots, width = CHEF_SPOTS.get(len(chefs), MANY_CHEFS)
+        for (seat, c), (dx, dy) in zip(chefs, spots):
+            looks.setdefault((seat, c, width), []).append((x + dx, y + dy))
+    for (seat, c, width), pts in sorted(looks.items()):
         colour = kitchen_colour(game, seat)
         now = seat == game.current and not game.over
-        for c in (0, 1):
-            pts = [spots(seat, c, p) for ci, p in enumerate(game.chefs[seat - 1]) if ci == c]
-            if pts:
-                markers(ax, *zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=55 if now else 40, zorder=6,
-                        fc=colour if c == 0 else "white", ec=colour if c else INK,
-                        lw=2.2 if c else (1.4 if now else 0.6))
+        chef = markers(ax, *zip(*pts), marker=CHEF_MARKERS[(seat - 1) % 4], s=(width * (1.1 if now else 1.0)) ** 2,
+                       zorder=6, fc=colour if c == 0 else "white", ec=colour if c else INK,
+                       lw=2.4 if c else (1.8 if now else 1.0))
+        chef.set_gid("chef")
 
 
 def _loop(ax, game):
@@ -85,20 +106,22 @@ def _loop(ax, game):
     b = game.board
     ax.add_patch(Rectangle((-0.55, -0.55), 11.1, 11.1, fc=BOARD_BG, ec=INK, lw=1.2, zorder=0))
     squares = []
+    edges = min(min(sq.pos) for sq in b.loop), max(max(sq.pos) for sq in b.loop)
     for sq in b.loop:
         x, y = sq.pos
         if sq.kind == "kitchen":
             owner = game.owner.get(sq.index)
             fc = KITCHEN_COLOURS.get(b.colours[sq.colour].key, "#999") if owner else UNUSED
             squares.append(Rectangle((x - 0.5, y - 0.5), 1.0, 1.0, fc=fc, ec="white", lw=1.5))
-            board_text(ax, x, y - 0.33, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
+            board_text(ax, x, y - 0.32, f"P{owner}" if owner else "free", ha="center", va="center", fontsize=8,
                        color=text_on(fc), weight="bold", zorder=3)
         elif sq.kind == "hamburger":
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc="#fde9d9", ec="white", lw=1))
-            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.1), 0.6, 0.18, boxstyle="round,pad=0.04",
+            # a small burger under where chefs stand, as low in the square as the others' names
+            ax.add_patch(FancyBboxPatch((x - 0.28, y - 0.24), 0.56, 0.08, boxstyle="round,pad=0.03",
                                         fc=INGREDIENT_COLOURS["bun"], ec=INK, lw=0.5, zorder=2))
-            ax.add_patch(Rectangle((x - 0.32, y - 0.2), 0.64, 0.08, fc=INGREDIENT_COLOURS["meat"], lw=0, zorder=2))
-            ax.add_patch(FancyBboxPatch((x - 0.3, y - 0.34), 0.6, 0.09, boxstyle="round,pad=0.03",
+            ax.add_patch(Rectangle((x - 0.3, y - 0.33), 0.6, 0.06, fc=INGREDIENT_COLOURS["meat"], lw=0, zorder=2))
+            ax.add_patch(FancyBboxPatch((x - 0.28, y - 0.42), 0.56, 0.05, boxstyle="round,pad=0.03",
                                         fc=INGREDIENT_COLOURS["bun"], ec=INK, lw=0.5, zorder=2))
         else:
             i = sq.ingredient
@@ -106,9 +129,30 @@ def _loop(ax, game):
             squares.append(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fc=fc, ec="white", lw=1))
             board_text(ax, x, y - 0.33, ingredient_code(game, i), ha="center", va="center", fontsize=8, weight="bold",
                        color=text_on(fc), zorder=3)
-        fc = squares[-1].get_facecolor()
-        board_text(ax, x - 0.44, y + 0.45, str(sq.index), ha="left", va="top", fontsize=8, color=text_on(fc), zorder=3)
+        _number(ax, sq, edges)
     ax.add_collection(PatchCollection(squares, match_original=True, zorder=1))
+
+
+def _number(ax, sq, edges):
+    """A square's number just inside the loop, beside the square, so the square keeps room for its chefs; a
+    corner's number at its inner corner, and its neighbours' numbers begun at their squares' middles, away from it.
+    ``edges``: the least and greatest centre of a square, across or up."""
+    x, y = sq.pos
+    dx = (x == edges[0]) - (x == edges[1])          # inwards: +1, -1, or 0 (along a row)
+    dy = (y == edges[0]) - (y == edges[1])
+    ha = {1: "left", 0: "center", -1: "right"}[dx]
+    va = {1: "bottom", 0: "center", -1: "top"}[dy]
+    if dx and dy:                                    # a corner
+        x, y, ha, va = x + 0.7 * dx, y + 0.7 * dy, "center", "center"
+    elif dx:                                         # on a column: away from a corner above or below
+        away = (y == edges[0] + 1) - (y == edges[1] - 1)
+        x, y = x + 0.56 * dx, y + 0.05 * away
+        va = {1: "bottom", 0: "center", -1: "top"}[away]
+    else:
+        away = (x == edges[0] + 1) - (x == edges[1] - 1)
+        x, y = x + 0.05 * away, y + 0.56 * dy
+        ha = {1: "left", 0: "center", -1: "right"}[away]
+    board_text(ax, x, y, str(sq.index), fontsize=8, color=FAINT, zorder=3, ha=ha, va=va)
 
 
 def _loop_places(ax, board):
@@ -117,19 +161,12 @@ def _loop_places(ax, board):
         mark_place(ax, ("square", q), (x - 0.5, y - 0.5, x + 0.5, y + 0.5))
 
 
-def _board_chefs(ax, game):
-    def place(seat, c, p):        # each (seat, chef) has its own place on a square, so shared squares show all
-        x, y = game.board.loop[p].pos
-        return x - 0.3 + 0.2 * (seat - 1) + 0.1 * c, y + 0.09 - 0.18 * c
-    _chefs(ax, game, place)
-
-
 def draw_board(game, ax=None, viewer=None):
     """The loop of squares (HB-I1), the kitchens in their colours, and the eight chefs (HB-4.5: shared squares)."""
     ax = new_axes(ax, size=(4.6, 4.6), margins=0.01)
     _loop(ax, game)
     _loop_places(ax, game.board)
-    _board_chefs(ax, game)
+    _chefs(ax, game)
     ax.set_xlim(*BOARD)
     ax.set_ylim(*BOARD)
     return board_axes(ax)
@@ -284,7 +321,7 @@ def _board_layer(ax, game, xlim, ylim, tall=False):
     static_layer(ax, ("hamburgerspelet", tuple(sorted(game.owner.items())), codes, tall), game.board,
                  lambda layer: (_loop(layer, game), _spot_names(layer, game.board)), xlim, ylim)
     _loop_places(ax, game.board)
-    _board_chefs(ax, game)
+    _chefs(ax, game)
 
 
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
