@@ -4,7 +4,7 @@ heuristic as its yardstick and its own seat's playout agent, and the perfect-mem
 
 - ``PlannerSearchAgent`` is the game's ``search`` kind (HB-I19): the planner (``planner.py``, HB-I18) as
   yardstick, its pick kept unless another option beats it by 3 standard errors of the paired gains, at most
-  4,000 decisions played out a decision. Measured, it wins as often as the planner alone (about 60% against
+  3,000 decisions played out a decision. Measured, it wins as often as the planner alone (about 60% against
   the heuristic, benchmarks/README.md): the planner's choices are hard to beat one decision at a time.
 - ``HamburgerSearchAgent`` is the same search on the keen agent (``keen.py``), for study
   (``bench_search.py --agent keen-search``): it won less often than the keen agent alone.
@@ -44,7 +44,7 @@ class HamburgerSearchAgent(SearchAgent):
 
     def __repr__(self):
         budget = f"steps={self.decisions}, playouts={self.cap}" if self.decisions else f"playouts={self.cap}"
-        return f"HamburgerSearchAgent({budget}, own={self.own!r})"
+        return f"{type(self).__name__}({budget}, own={self.own!r})"
 
     def budget(self, game) -> int | None:
         """Playouts for this decision: with ``steps``, as many as fit that many decisions played out (at least
@@ -104,12 +104,12 @@ class HamburgerSearchAgent(SearchAgent):
 class PlannerSearchAgent(HamburgerSearchAgent):
     """The game's ``search`` kind (HB-I19): the same search with the planner agent (``planner.py``) as its own
     seat's playout agent and yardstick (``keen`` then holds the planner's settings), a swap only at
-    ``confidence`` 3 standard errors, and ``steps`` 4,000 decisions played out at most a decision (about 30 ms
+    ``confidence`` 3 standard errors, and ``steps`` 3,000 decisions played out at most a decision (about 30 ms
     a decision, the longest under 200 ms; benchmarks/README.md)."""
 
     yardstick_kind = PlannerAgent
 
-    def __init__(self, playouts: int | None = 400, time_ms: float | None = None, *, steps: int | None = 4000,
+    def __init__(self, playouts: int | None = 400, time_ms: float | None = None, *, steps: int | None = 3000,
                  confidence: float = 3.0, **kw):
         super().__init__(playouts, time_ms, steps=steps, confidence=confidence, **kw)
 
