@@ -46,7 +46,7 @@ class FcmSearchAgent(SearchAgent):
 
     def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
                  alternatives: int = 2, few: int = 4, max_steps: int | None = 40, margin: float = 0.5,
-                 confidence: float = 1.0, crowd: int | None = 20, **kw):
+                 confidence: float = 1.0, crowd: int | None = 14, **kw):
         super().__init__(playouts, time_ms, max_steps=max_steps, margin=margin, confidence=confidence, **kw)
         self.style = STYLES[style]
         self.alternatives, self.few, self.crowd = max(1, alternatives), few, crowd
