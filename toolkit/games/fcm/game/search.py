@@ -45,7 +45,7 @@ class FcmSearchAgent(SearchAgent):
     (``time_ms`` bounds only ``method="uct"``: the paired comparison's budget is ``playouts``)."""
 
     def __init__(self, playouts: int | None = 4, time_ms: float | None = None, *, style: str = "pizza-radio",
-                 alternatives: int = 2, few: int = 4, max_steps: int | None = 40, margin: float = 0.5,
+                 alternatives: int = 2, few: int = 4, max_steps: int | None = 32, margin: float = 0.5,
                  confidence: float = 1.0, crowd: int | None = 14, **kw):
         super().__init__(playouts, time_ms, max_steps=max_steps, margin=margin, confidence=confidence, **kw)
         self.style = STYLES[style]
