@@ -199,12 +199,9 @@ class SearchAgent(Agent):
         if budget is None:                             # a time budget: playouts at the rate of the first world
             rate = spent / max(1e-6, time.perf_counter() - started)
             budget = max(spent, int(rate * self.time_ms / 1000.0))
-        if self.steps is not None:                     # a budget in decisions: playouts as long as the first world's
-            affordable = int(self.steps * spent / max(1, self._played))
-            budget = max(spent, affordable if budget is None else min(budget, affordable))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         for k in range(rounds):
-            if self.steps is not None:                 # replanned at the playouts' mean length so far
+            if self.steps is not None:                 # a budget in decisions: at the playouts' mean length so far
                 budget = max(spent, min(budget, int(self.steps * spent / max(1, self._played))))
             worlds = max(1, (budget - spent) // (rounds - k) // len(cands))
             for _ in range(worlds):

@@ -434,9 +434,7 @@ def buyer_options(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool 
     entrances), range and join rule, and shared by every copy of the map: never change it.
     """
     key = (entrances(fmap, restaurant), rng, maximal, fmap.joins)
-    routes = fmap.__dict__.get("_routes")
-    if routes is None:
-        routes = fmap._routes = {}
+    routes = fmap._routes
     got = routes.get(key)
     if got is None:
         got = routes[key] = _buyer_routes(fmap, restaurant, rng, maximal)
