@@ -20,7 +20,7 @@ from .keen import KeenAgent
 from .planner import PlannerAgent
 from .rules import NOT_SEEN, PerfectMemory
 
-#: The decisions the search compares options at. The others are answered by the keen agent at once: the
+#: The decisions the search compares options at. The others are answered by its yardstick at once: the
 #: spots it does not remember are alike to it (a believed world deals them at random), so a take or a
 #: place compared in playouts could differ by noise alone, and a stolen tile the card may take is kept.
 SEARCHED = frozenset({"move", "name", "steal"})
@@ -104,7 +104,7 @@ class HamburgerSearchAgent(SearchAgent):
 class PlannerSearchAgent(HamburgerSearchAgent):
     """The game's ``search`` kind (HB-I19): the same search with the planner agent (``planner.py``) as its own
     seat's playout agent and yardstick (``keen`` then holds the planner's settings), a swap only at
-    ``confidence`` 3 standard errors, and ``steps`` 3,000 decisions played out at most a decision (about 30 ms
+    ``confidence`` 3 standard errors, and ``steps`` 3,000 decisions played out at most a decision (about 24 ms
     a decision, the longest under 200 ms; benchmarks/README.md)."""
 
     yardstick_kind = PlannerAgent
