@@ -167,6 +167,21 @@ def test_simulate_refuses_bad_arguments():
         simulate("ludo", games=2, progress=False)
 
 
+def test_an_unknown_game_name_reads_as_a_sentence_and_suggests_the_closest():
+    """A bare KeyError prints its message in quotes; the toolkit's says it plainly (still a KeyError and a
+    ValueError, so either ``except`` catches it) and names the game meant by a near miss."""
+    from toolkit.core.errors import UnknownGame
+    from toolkit.core.registry import game_class
+    with pytest.raises(UnknownGame) as e:
+        game_class("disney")
+    assert isinstance(e.value, KeyError) and isinstance(e.value, ValueError)
+    assert str(e.value) == ("unknown game 'disney'; did you mean 'disneyland'? known games: disneyland, fcm, "
+                            "hamburgerspelet, mcdonalds")
+    with pytest.raises(UnknownGame) as e:
+        game_class("chess")
+    assert "did you mean" not in str(e.value) and not str(e.value).startswith('"')
+
+
 def test_bad_agent_lists_and_parameters_say_what_would_be_taken():
     with pytest.raises(ValueError, match=r"2 agents for 4 players: give one kind for every seat .* a list of 4"):
         simulate("disneyland", games=2, players=4, agents=["random", "heuristic"], progress=False)

@@ -36,6 +36,14 @@ class OptionError(ValueError):
     """A game's options (or its seed) are refused: names the option, what it takes and what it got."""
 
 
+class UnknownGame(KeyError, ValueError):
+    """A game name that is not registered. A ``KeyError`` (a look-up by name) that prints its sentence plainly,
+    not in quotes as a bare ``KeyError`` does, and suggests the closest names."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class RecordError(ValueError):
     """A game record is unreadable, for another game, or otherwise invalid."""
 

@@ -1,7 +1,10 @@
 """The registry of games by name. Classes are imported on first use."""
 from __future__ import annotations
 
+import difflib
 import importlib
+
+from .errors import UnknownGame
 
 # name -> "module:Class"; a game is listed once its engine exists.
 GAMES: dict[str, str] = {
@@ -21,7 +24,9 @@ def game_class(name: str):
     try:
         target = GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(game_names())}") from None
+        close = difflib.get_close_matches(str(name), game_names(), n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise UnknownGame(f"unknown game {name!r}; {hint}known games: {', '.join(game_names())}") from None
     module, cls = target.split(":")
     return getattr(importlib.import_module(module), cls)
 
