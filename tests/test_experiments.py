@@ -127,3 +127,23 @@ def test_cli_compare_prints_the_summary_and_sweep_writes_rows(tmp_path):
         ("players=2", "0"), ("players=3", "0"), ("players=2", "1"), ("players=3", "1")]
     r = subprocess.run(run + ["sweep", "disneyland", "--grid", "[2]"], capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "JSON object" in r.stderr
+
+
+def test_the_forest_plot_keys_its_two_marks_and_marks_each_interval_by_whether_it_leaves_out_the_reference():
+    """A slide shows no notebook text: the picture itself says what the square and the circle mean."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import pandas as pd
+    from matplotlib.colors import to_hex
+
+    from toolkit.experiments.drawing import CROSSES, POINT, forest_plot
+    data = pd.DataFrame({"label": ["clear", "unclear"], "estimate": [0.2, 0.1], "low": [0.05, -0.1],
+                         "high": [0.3, 0.2]})
+    ax = forest_plot(data)
+    key = {t.get_text(): h for t, h in zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles)}
+    assert set(key) == {"interval leaves out 0: a clear difference", "interval includes 0: not shown by these games"}
+    points = {(line.get_marker(), to_hex(line.get_color())) for line in ax.lines if line.get_marker() in ("s", "o")}
+    assert points == {("s", CROSSES), ("o", POINT)}        # "clear" is a square, "unclear" a circle
+    assert {(h.get_marker(), to_hex(h.get_color())) for h in key.values()} == points
+    import matplotlib.pyplot as plt
+    plt.close(ax.figure)

@@ -4,6 +4,8 @@ Like every drawing of the toolkit: takes ``ax=None``, draws, returns the Axes; n
 """
 from __future__ import annotations
 
+from matplotlib.lines import Line2D
+
 from ..drawing import INK, new_axes
 
 POINT = "#0072b2"        # Okabe-Ito blue
@@ -16,7 +18,8 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
 
     ``data``: a ``Comparison`` (its paired differences; ``measure`` picks one measure, else all, labelled
     "arm: measure"), or a DataFrame with columns ``label``, ``estimate``, ``low``, ``high``. An interval that
-    leaves out the reference is drawn in a second colour and its point as a square (not colour alone).
+    leaves out the reference is drawn in a second colour and its point as a square (not colour alone); a key
+    above the plot says so.
     """
     rows = _rows(data, measure)
     ax = new_axes(ax, size=(7.5, 0.55 * len(rows) + 1.6))
@@ -27,14 +30,22 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
         ax.plot([est], [y], marker="s" if clear else "o", markersize=7, color=colour)
     ax.axvline(reference, color=INK, linewidth=1, linestyle="--")
     ax.set_yticks(range(len(rows)))
-    ax.set_yticklabels([r[0] for r in reversed(rows)], fontsize=10)
+    ax.set_yticklabels([r[0] for r in reversed(rows)], fontsize=11)
     ax.set_ylim(-0.7, len(rows) - 0.3)
-    ax.tick_params(axis="x", labelsize=9)
+    ax.tick_params(axis="x", labelsize=10)
     if xlabel is None and hasattr(data, "baseline"):
         xlabel = f"difference from '{data.baseline}' ({data.level:.0%} interval)"
-    ax.set_xlabel(xlabel or "estimate (interval)", fontsize=10)
+    ax.set_xlabel(xlabel or "estimate (interval)", fontsize=11)
+    # the key says what the two marks mean, on the picture itself (a slide shows no notebook text)
+    ref = f"{reference:g}"
+    key = [Line2D([], [], color=CROSSES, marker="s", markersize=7, linewidth=2.2,
+                  label=f"interval leaves out {ref}: a clear difference"),
+           Line2D([], [], color=POINT, marker="o", markersize=7, linewidth=2.2,
+                  label=f"interval includes {ref}: not shown by these games")]
+    ax.legend(handles=key, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=1, frameon=False, fontsize=10,
+              borderaxespad=0.2, handlelength=2.4)
     if title:
-        ax.set_title(title, fontsize=11, loc="left")
+        ax.set_title(title, fontsize=12, loc="left", pad=44)
     ax.grid(axis="x", color="#e6e6e6", linewidth=0.8)
     ax.set_axisbelow(True)
     for side in ("top", "right"):

@@ -17,6 +17,7 @@ import textwrap
 
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.patheffects import Normal, Stroke
 
 from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, board_text,
                         check_layout, figure_bytes, fill_limits, mark_place, markers, new_axes, place_boxes,
@@ -76,6 +77,7 @@ CHEF_SPOTS = {
     3: ([(-0.2, 0.3), (0.2, 0.3), (-0.2, 0.0)], 8.5),
     4: ([(-0.2, 0.3), (0.2, 0.3), (-0.2, 0.0), (0.2, 0.0)], 8.5),
 }
+CHEF_RING = [Stroke(linewidth=3.2, foreground="white"), Normal()]
 MANY_CHEFS = ([(-0.33 + 0.22 * (k % 4), 0.3 - 0.28 * (k // 4)) for k in range(8)], 7.0)   # 5 to 8 on a square
 
 
@@ -99,6 +101,8 @@ def _chefs(ax, game):
                        zorder=6, fc=colour if c == 0 else "white", ec=colour if c else INK,
                        lw=2.4 if c else (1.8 if now else 1.0))
         chef.set_gid("chef")
+        if c == 0:       # a white ring parts a filled chef from a square of its own colour (its kitchen)
+            chef.set_path_effects(CHEF_RING)
 
 
 def _loop(ax, game):
