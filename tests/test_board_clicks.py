@@ -142,7 +142,7 @@ def _decide_unseen(s, value):
 def walk(game, seed, moves):
     """The class's place decisions in one seeded game: every place clicked (the value decided recorded, not
     played), then the last one clicked for real to play on. Yields each decision kind checked."""
-    s = Stepper(game, players=3, seed=seed, class_seat=1)
+    s = Stepper(game, players=3, seed=seed, class_seat=1, answer_single=False)     # one-option places too
     checked = {}
     for _ in range(moves):
         d = s.state.pending()
@@ -230,7 +230,7 @@ def test_fcm_clicks_place_campaigns_houses_gardens_and_restaurants():
     for seed in FCM_SEEDS:
         tried = set()                                    # kinds taken at their first decision in this seed
         while kinds := {k for k, labels in FCM_LATER.items() if not labels <= seen} - tried:
-            s = Stepper(_fcm_from(kinds), players=3, seed=seed,
+            s = Stepper(_fcm_from(kinds), players=3, seed=seed, answer_single=False,     # one-option places too
                         class_kinds=kinds | {"developer_place", "regional_place"})
             d = s.state.pending()
             if d is None or d.kind not in kinds:

@@ -244,7 +244,8 @@ def test_fcm_a_restaurant_clicked_on_the_map_goes_where_it_was_clicked():
 def test_fcm_face_down_cards_show_to_their_player_only():
     """FCM-1.1 and FCM-I42: laid face down, the structure shows in its player's view, as hidden in the others'."""
     from toolkit.games.fcm.game.drawing import face_down_lines
-    s = Stepper("fcm", players=3, seed=3, class_seat=2, teacher=True)
+    # the class's own restructurings are "CEO alone" here: asked (answer_single=False), the stepper stops at them
+    s = Stepper("fcm", players=3, seed=3, class_seat=2, teacher=True, answer_single=False)
     for _ in range(60):
         d = s.state.pending()
         if d.kind == "restructure" and s.state.co.secret:

@@ -55,6 +55,10 @@ class Game(ABC):
     rules_package: str = ""   # package holding rules.md
     drawing_module: str = ""  # imported lazily to show a state in a notebook
     settings: tuple[Setting, ...] | None = None   # the options it takes (None: the game checks them itself)
+    # Decision kinds that are acts of the players, not choices: the player does them even where the rules leave one
+    # way to do them (rolling the die). A stepper that answers one-option decisions for the class still asks for
+    # these, so the class rolls its own die. The game's rules, records and agents are the same either way.
+    acts: frozenset[str] = frozenset()
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

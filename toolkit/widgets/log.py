@@ -34,12 +34,18 @@ def steps_since_class(history, k: int, for_class) -> list[int]:
     return list(range(max(first, k - MAX_STEPS + 1), k + 1))
 
 
-def decision_line(history, k: int, viewer, hide_secrets: bool) -> str:
-    """Who decided step ``k`` and, where ``viewer`` may know it, what; a secret answer shows as face down."""
+def decision_line(history, k: int, viewer, hide_secrets: bool, answered=lambda d: False) -> str:
+    """Who decided step ``k`` and, where ``viewer`` may know it, what; a secret answer shows as face down.
+    A decision ``answered`` for the class (its only option) says so, with its clauses."""
     d = history[k - 1].pending()
     choice = history[k].choices[-1]
     label = html.escape(d.option(choice).label if choice in d.values else str(choice))
     prompt = html.escape(d.prompt)
+    only = answered(d)
+    if only and (viewer == d.player or (viewer is None and not (d.secret and hide_secrets))):
+        down = f"{FACE_DOWN} " if d.secret else ""
+        return (f"{down}Only one choice for Player {d.player}: {label} <code>[{', '.join(d.clauses)}]</code> "
+                f"<i>({prompt}; answered for the class)</i>")
     if d.secret:
         if viewer == d.player:
             return f"{FACE_DOWN} Player {d.player} lays face down: {label} <i>({prompt})</i>"
@@ -62,23 +68,25 @@ def event_rows(history, k: int, viewer, clauses: dict) -> list[str]:
 
 
 def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: False, hide_secrets=False,
-             end_note: str = "", events_viewer="same") -> str:
+             end_note: str = "", events_viewer="same", answered=lambda d: False) -> str:
     """The log at step ``k`` as ``viewer`` (None: the class view) sees it: what comes next, then the steps
     shown (see ``steps_since_class``) newest first. ``events_viewer`` reads the events as another viewer
-    would (the class's seat, while the class plays in the class view)."""
+    would (the class's seat, while the class plays in the class view). ``for_class``: the class is asked this
+    decision; ``answered``: it was answered for the class (its only option)."""
     events_viewer = viewer if events_viewer == "same" else events_viewer
     state = history[k]
     nxt = state.pending()
     if nxt is None:
         top = f"<div class='bgt-next'><b>The game is over.</b> {end_note}</div>"
     elif viewer in (None, nxt.player):
-        top = f"<div class='bgt-next'>Next: Player {nxt.player}: {html.escape(nxt.prompt)}</div>"
+        only = " (only one choice: answered for the class)" if answered(nxt) else ""
+        top = f"<div class='bgt-next'>Next: Player {nxt.player}: {html.escape(nxt.prompt)}{only}</div>"
     else:
         top = f"<div class='bgt-next'>Next: Player {nxt.player} decides</div>"
     groups = [top]
     steps = steps_since_class(history, k, for_class)
     for j in reversed(steps):
-        head = "Setup" if j == 0 else f"Step {j}: {decision_line(history, j, viewer, hide_secrets)}"
+        head = "Setup" if j == 0 else f"Step {j}: {decision_line(history, j, viewer, hide_secrets, answered)}"
         groups.append(f"<div class='bgt-step'><b>{head}</b>{''.join(event_rows(history, j, events_viewer, clauses))}</div>")
     if steps[0] > 1 and len(steps) == MAX_STEPS:
         groups.append(f"<div class='bgt-next'>(steps before {steps[0]}: move the slider back)</div>")

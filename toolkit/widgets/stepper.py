@@ -68,6 +68,9 @@ class Stepper(w.VBox):
 
     ``seed=None`` draws a fresh seed, shown once the game is over. With ``class_seat`` the class sees only its
     own seat's view until the game ends; ``teacher=True`` unlocks the other seats and the class view.
+    A class decision with only one option is answered for the class, as its click would, and the log says so
+    with the decision's clauses ("Only one choice for Player 1: CEO alone"); the decisions the game names as acts
+    of the players (``Game.acts``, e.g. rolling the die) are still asked. ``answer_single=False`` asks everything.
     Frames are PNGs at ``dpi`` x ``pixel_ratio`` shown at ``dpi`` CSS pixels per inch of the figure at most
     (never stretched; smaller where the screen is), so they are sharp on a 2x screen and on a projector.
     ``frame="tall"`` (the default) draws the board above the players (the drawing's ``layout="tall"``), so the
@@ -83,7 +86,8 @@ class Stepper(w.VBox):
 
     def __init__(self, game: str = "disneyland", players: int = 4, seed: int | None = 0, agents="heuristic",
                  class_seat: int | None = None, options: dict | None = None, dpi: int = 100, pixel_ratio: int = 2,
-                 interval: int = 900, class_kinds=(), teacher: bool = False, frame: str = "tall"):
+                 interval: int = 900, class_kinds=(), teacher: bool = False, frame: str = "tall",
+                 answer_single: bool = True):
         cls = game if isinstance(game, type) else game_class(game)   # a registered name or a Game class
         self.game_name = cls.name
         kinds = [agents] * players if isinstance(agents, (str, Agent)) else list(agents)
@@ -93,6 +97,8 @@ class Stepper(w.VBox):
                 raise ValueError(f"class_seat must be a seat from 1 to {players}, not {class_seat!r}")
             kinds[class_seat - 1] = PersonAgent()
         self.class_kinds = frozenset(class_kinds)
+        # the rules layer names the acts (Game.acts); the stepper only reads them
+        self.answer_single, self.acts = bool(answer_single), frozenset(cls.acts)
         self.agents = make_agents(cls, players, kinds)
         if self.class_kinds:
             person = PersonAgent()
@@ -237,6 +243,8 @@ class Stepper(w.VBox):
         the agents then play on to the class's next decision, which the stepper shows with every event since."""
         k = self.index
         d = self.history[k].pending()
+        if self._answered_for_class(d):
+            raise ValueError(f"step {k} had only one choice, answered for the class: {d.values[0]!r}")
         if not self._for_class(d):
             raise ValueError(f"no decision for the class is pending at step {k}")
         branch = self.history.fork(k) if k < self.last else self.history
@@ -275,12 +283,26 @@ class Stepper(w.VBox):
         """While the class makes decisions, secret answers of others stay hidden even in the class view."""
         return (self.class_seat is not None or bool(self.class_kinds)) and not self.history.game.is_over()
 
-    def _for_class(self, d) -> bool:
+    def _class_decision(self, d) -> bool:
+        """``d`` is the class's to answer: its seat's, or of a kind it answers for every seat."""
         return d is not None and (d.player == self.class_seat or d.kind in self.class_kinds)
 
+    def _answered_for_class(self, d) -> bool:
+        """``d`` is the class's, with one option and no act of the players (``Game.acts``): answered for it."""
+        return (self.answer_single and self._class_decision(d) and len(d.values) == 1
+                and d.kind not in self.acts)
+
+    def _for_class(self, d) -> bool:
+        """The class is asked ``d``: its buttons and board places show, and the log groups the steps by it."""
+        return self._class_decision(d) and not self._answered_for_class(d)
+
     def _advance(self):
-        """Let the agents play on until the game ends or the class must decide."""
-        play(None, self.agents, history=self.history)
+        """Let the agents play on until the game ends or the class must decide. A class decision with one
+        option is answered on the way with that option, pushed as the class's click would be (same record)."""
+        d = play(None, self.agents, history=self.history)
+        while self._answered_for_class(d):
+            self.history.push(d.values[0])
+            d = play(None, self.agents, history=self.history)
 
     def _set_max(self):
         """Slider and ticker span exactly the steps played: values set from the browser are put back."""
@@ -428,7 +450,7 @@ class Stepper(w.VBox):
         # while the class plays, even the class view (teacher=True) tells only what the class's seat may see
         events_viewer = self.class_seat if viewer is None and hide and self.class_seat else viewer
         return log_html(self.history, k, viewer, self.clauses, for_class=self._for_class, hide_secrets=hide,
-                        end_note=end, events_viewer=events_viewer)
+                        end_note=end, events_viewer=events_viewer, answered=self._answered_for_class)
 
     def _decision_buttons(self, k: int):
         d = self.history[k].pending()

@@ -102,6 +102,7 @@ class DisneylandGame(Game):
     rules_package = "toolkit.games.disneyland"
     drawing_module = "toolkit.games.disneyland.drawing"
     settings = (Setting("board", "file", clause="DL-I1", help="a custom board: a board file's path or its data"),)
+    acts = frozenset({"roll"})     # DL-4.1: each player rolls their own die, though it is the only thing to do
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)

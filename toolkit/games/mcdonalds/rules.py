@@ -113,6 +113,7 @@ class McDonaldsGame(Game):
     rules_package = "toolkit.games.mcdonalds"
     drawing_module = "toolkit.games.mcdonalds.drawing"
     settings = SETTINGS
+    acts = frozenset({"roll"})     # MCD-3.2: each player rolls their own dice, though it is the only thing to do
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
