@@ -151,11 +151,11 @@ class _Team:
         try:
             return w.conn.recv()
         except EOFError:
-            w.process.join(GRACE)
             raise self._lost(w) from None
 
     @staticmethod
     def _lost(w):
+        w.process.join(GRACE)           # its exit code, if it has ended
         return RuntimeError(f"worker process {w.process.pid} ended (exit code {w.process.exitcode}) with its chunks "
                             "unplayed: killed from outside, or out of memory?")
 
