@@ -296,13 +296,18 @@ def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
     perhaps while sending its rows: ``multiprocessing.Pool`` then waited for ever for a lock it held, or for its
     rows) ends the run with an error naming it. Either way no worker is left, and whole chunks are kept."""
     marker, out = tmp_path / "stuck.pid", tmp_path / "rows.csv"
-    r = subprocess.run([sys.executable, "-c", _STUCK_RUN, how, str(marker), str(out)], capture_output=True,
-                       text=True, timeout=60, start_new_session=True)
-    assert r.returncode == 0, r.stderr
+    p = subprocess.Popen([sys.executable, "-c", _STUCK_RUN, how, str(marker), str(out)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        said, err = p.communicate(timeout=60)
+    finally:                            # a hung run and its stuck worker are not left on the machine
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 0, err
     if how == "dies":
-        assert r.stdout.startswith(f"RuntimeError worker process {marker.read_text()} ended (exit code -9)"), r
+        assert said.startswith(f"RuntimeError worker process {marker.read_text()} ended (exit code -9)"), said
     else:
-        assert r.stdout.startswith("Stopped stopped: ") and r.stdout.strip().endswith(f"games kept in {out}"), r
+        assert said.startswith("Stopped stopped: ") and said.strip().endswith(f"games kept in {out}"), said
     stuck = int(marker.read_text())
     assert not psutil.pid_exists(stuck) or psutil.Process(stuck).status() == psutil.STATUS_ZOMBIE
     seeds = []                          # a run failing before its first rows leaves no file
@@ -311,4 +316,4 @@ def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
             seeds = [int(row["seed"]) for row in csv.DictReader(f)]
     assert seeds == list(range(len(seeds))) and len(seeds) <= 3      # seed 3 was never finished
     if how != "dies":
-        assert r.stdout.split()[2] == str(len(seeds))
+        assert said.split()[2] == str(len(seeds))
