@@ -105,9 +105,14 @@ class _Team:
                 here, there = ctx.Pipe()
                 mine = [w.conn for w in self.workers] + [here]         # ends a worker closes: only this process
                 p = ctx.Process(target=_serve, args=(there, mine), name=f"toolkit-worker-{k + 1}", daemon=True)
-                self.workers.append(_Worker(p, here))
-                p.start()
-                there.close()
+                try:
+                    p.start()
+                except BaseException:
+                    here.close()
+                    raise
+                finally:
+                    there.close()
+                self.workers.append(_Worker(p, here))           # only started workers: end() stops these
         finally:
             _mask(signal.SIG_SETMASK, before)
 
