@@ -40,13 +40,6 @@ def _here(chunks, on_done):
         yield rows
 
 
-def _worker_init():
-    # Ctrl-C reaches every process of the terminal: the parent alone decides to stop, and ends the workers;
-    # a forked worker must not inherit the parent's SIGTERM handler (terminate() ends it with SIGTERM)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _in_order(chunks, submit, result, width, window):
     """Keep ``width`` chunks submitted (in ``window``); yield their results in order."""
     todo = iter(chunks)
