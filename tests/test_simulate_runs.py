@@ -244,3 +244,76 @@ def test_only_distributeds_interrupted_wait_is_kept_off_a_stopped_dask_run():
     assert not quiet.filter(record("Exception in callback functools.partial(<function sync.<locals>.cancel at 0x7f>)"))
     assert quiet.filter(record("Exception in callback functools.partial(<function Worker.heartbeat at 0x7f>)"))
     assert quiet.filter(record("Uncaught exception in a request"))
+
+
+_STUCK_RUN = r"""
+import os, signal, sys, threading, time
+from pathlib import Path
+from toolkit import simulate
+from toolkit.core.simulate import Stopped
+from toolkit.games.mcdonalds.rules import McDonaldsGame
+
+how, marker, out = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+signal.signal(signal.SIGINT, signal.default_int_handler)     # as in a terminal, whatever the shell handed on
+
+
+class Stuck(McDonaldsGame.agents()["heuristic"]):
+    name = "stuck"
+
+    def choose(self, game, d, rng):
+        if game.seed == 3:
+            marker.write_text(str(os.getpid()))
+            if how == "dies":
+                os.kill(os.getpid(), signal.SIGKILL)        # as the out-of-memory killer ends a process
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)   # a worker stuck where SIGTERM cannot end it
+            while True:
+                time.sleep(1)
+        return super().choose(game, d, rng)
+
+
+kinds = {**McDonaldsGame.agents(), "stuck": Stuck}
+McDonaldsGame.agents = staticmethod(lambda: kinds)
+
+
+def ctrl_c():
+    while not marker.exists():
+        time.sleep(0.05)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+if how == "ignores SIGTERM":
+    threading.Thread(target=ctrl_c, daemon=True).start()
+try:
+    simulate("mcdonalds", games=40, players=2, agents="stuck", jobs=2, chunk=1, out=out, progress=False)
+except (Stopped, RuntimeError) as e:
+    print(type(e).__name__, e)
+"""
+
+
+@pytest.mark.parametrize("how", ["ignores SIGTERM", "dies"])
+def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
+    """A stop ends a worker that ignores SIGTERM (SIGKILL after a grace); a worker that dies (killed from outside,
+    perhaps while sending its rows: ``multiprocessing.Pool`` then waited for ever for a lock it held, or for its
+    rows) ends the run with an error naming it. Either way no worker is left, and whole chunks are kept."""
+    marker, out = tmp_path / "stuck.pid", tmp_path / "rows.csv"
+    p = subprocess.Popen([sys.executable, "-c", _STUCK_RUN, how, str(marker), str(out)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        said, err = p.communicate(timeout=60)
+    finally:                            # a hung run and its stuck worker are not left on the machine
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 0, err
+    if how == "dies":
+        assert said.startswith(f"RuntimeError worker process {marker.read_text()} ended (exit code -9)"), said
+    else:
+        assert said.startswith("Stopped stopped: ") and said.strip().endswith(f"games kept in {out}"), said
+    stuck = int(marker.read_text())
+    assert not psutil.pid_exists(stuck) or psutil.Process(stuck).status() == psutil.STATUS_ZOMBIE
+    seeds = []                          # a run failing before its first rows leaves no file
+    if out.exists():
+        with open(out, newline="") as f:
+            seeds = [int(row["seed"]) for row in csv.DictReader(f)]
+    assert seeds == list(range(len(seeds))) and len(seeds) <= 3      # seed 3 was never finished
+    if how != "dies":
+        assert said.split()[2] == str(len(seeds))

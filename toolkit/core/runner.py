@@ -11,8 +11,11 @@ import logging
 import multiprocessing
 import signal
 import threading
+import time
 from collections import deque
 from contextlib import contextmanager
+from multiprocessing.connection import wait
+from multiprocessing.pool import ExceptionWithTraceback
 
 from .work import play_chunk
 
@@ -37,13 +40,6 @@ def _here(chunks, on_done):
         yield rows
 
 
-def _worker_init():
-    # Ctrl-C reaches every process of the terminal: the parent alone decides to stop, and ends the workers;
-    # a forked worker must not inherit the parent's SIGTERM handler (terminate() ends it with SIGTERM)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _in_order(chunks, submit, result, width, window):
     """Keep ``width`` chunks submitted (in ``window``); yield their results in order."""
     todo = iter(chunks)
@@ -64,24 +60,168 @@ def _in_order(chunks, submit, result, width, window):
 
 
 def _in_processes(chunks, jobs, on_done):
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init)
-
-    def submit(c):
-        return pool.apply_async(play_chunk, (c,), callback=lambda rows: on_done(len(rows)))
-
-    def result(r):
-        while True:                     # short waits: a signal is handled at once
-            try:
-                return r.get(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                pass
-
+    team = _Team()
     try:
-        yield from _in_order(chunks, submit, result, AHEAD * jobs, deque())
-        pool.close()
-    finally:
-        pool.terminate()                # no-op after close(); otherwise ends the workers now
-        pool.join()
+        team.start(jobs)
+        yield from team.play(chunks, on_done)
+    except BaseException:               # a stop (KeyboardInterrupt, Terminated, close()) or a failed game
+        team.end(stop=True)
+        raise
+    team.end(stop=False)
+
+
+GRACE = 2.0            # seconds a worker has to end, asked (SIGTERM), before it is killed (SIGKILL)
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+class _Worker:
+    def __init__(self, process, conn):
+        self.process, self.conn, self.todo = process, conn, deque()     # todo: the chunk numbers sent to it
+
+
+class _Team:
+    """Worker processes, each with a pipe of its own to this process. Nothing is shared between processes, so a
+    worker ended at any moment (even halfway through sending its rows) leaves no lock held that this process would
+    wait for; and this process never waits for a worker without a deadline. (``multiprocessing.Pool`` shares a
+    locked queue: ``terminate()`` could kill a worker holding its lock and then wait for that lock forever.)"""
+
+    def __init__(self):
+        self.workers: list[_Worker] = []
+
+    def start(self, jobs):
+        ctx = multiprocessing.get_context()
+        # Ctrl-C and SIGTERM wait while the workers are made, so that none arrives in a worker before it ignores
+        # Ctrl-C: each worker unblocks them once its handlers are set; here they arrive on leaving
+        before = _mask(signal.SIG_BLOCK, _STOPS)
+        try:
+            for k in range(jobs):
+                here, there = ctx.Pipe()
+                mine = [w.conn for w in self.workers] + [here]         # ends a worker closes: only this process
+                p = ctx.Process(target=_serve, args=(there, mine), name=f"toolkit-worker-{k + 1}", daemon=True)
+                try:
+                    p.start()
+                except BaseException:
+                    here.close()
+                    raise
+                finally:
+                    there.close()
+                self.workers.append(_Worker(p, here))           # only started workers: end() stops these
+        finally:
+            _mask(signal.SIG_SETMASK, before)
+
+    def play(self, chunks, on_done):
+        """Yield each chunk's rows in order; at most ``AHEAD`` chunks per worker sent or waiting to be yielded."""
+        todo, done, following = enumerate(chunks), {}, 0
+        room = AHEAD * len(self.workers)
+        more = True
+        while True:
+            while more and len(done) + sum(len(w.todo) for w in self.workers) < room:
+                w = min(self.workers, key=lambda w: len(w.todo))
+                i, c = next(todo, (None, None))
+                if i is None:
+                    more = False
+                    break
+                w.conn.send(c)
+                w.todo.append(i)
+            while following in done:
+                ok, rows = done.pop(following)
+                if not ok:
+                    raise rows
+                following += 1
+                yield rows
+            busy = [w for w in self.workers if w.todo]
+            if not busy:
+                if not more and not done:
+                    return
+                continue
+            # short waits: a signal is handled at once even if it lands in another thread of this process
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], 0.2)
+            for w in busy:
+                if w.conn in ready:
+                    ok, rows = self._receive(w)
+                    if ok:
+                        on_done(len(rows))
+                    done[w.todo.popleft()] = (ok, rows)
+                elif w.process.sentinel in ready:
+                    raise self._lost(w)
+
+    def _receive(self, w):
+        try:
+            return w.conn.recv()
+        except EOFError:
+            raise self._lost(w) from None
+
+    @staticmethod
+    def _lost(w):
+        w.process.join(GRACE)           # its exit code, if it has ended
+        return RuntimeError(f"worker process {w.process.pid} ended (exit code {w.process.exitcode}) with its chunks "
+                            "unplayed: killed from outside, or out of memory?")
+
+    def end(self, stop: bool):
+        """End every worker within a few seconds whatever it is doing: a stop asks at once (SIGTERM); at the end of
+        a run each is told there is no more work first. One still there after ``GRACE`` is killed (SIGKILL)."""
+        try:
+            if not stop:
+                for w in self.workers:
+                    try:
+                        w.conn.send(None)
+                    except OSError:
+                        pass
+                self._wait_all(GRACE)
+            for w in self.workers:
+                if w.process.exitcode is None:
+                    w.process.terminate()
+            self._wait_all(GRACE)
+        finally:                        # even if a second Ctrl-C lands in the waits above
+            for w in self.workers:
+                if w.process.exitcode is None:
+                    w.process.kill()
+            for w in self.workers:
+                w.process.join(GRACE)
+                w.conn.close()
+
+    def _wait_all(self, seconds):
+        end = time.monotonic() + seconds
+        while (left := [w.process.sentinel for w in self.workers if w.process.exitcode is None]):
+            if time.monotonic() >= end:
+                return
+            wait(left, max(0.0, end - time.monotonic()))
+
+
+def _mask(how, signals):
+    return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else set()   # not on Windows
+
+
+def _serve(conn, theirs):
+    """A worker: play each chunk sent, send back ``(True, rows)`` or ``(False, exception)``; end on ``None``, when
+    this process's pipe closes, or when this process ends."""
+    # Ctrl-C reaches every process of the terminal: this process alone decides to stop, and ends the workers;
+    # a forked worker must not keep this process's SIGTERM handler (a stop ends it with SIGTERM)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _mask(signal.SIG_UNBLOCK, _STOPS)
+    for c in theirs:                    # else this process's end of a pipe never closes when it dies
+        c.close()
+    parent = multiprocessing.parent_process()
+    while True:
+        if conn not in wait([conn] + ([parent.sentinel] if parent else [])):
+            return
+        try:
+            chunk = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        try:
+            answer = (True, play_chunk(chunk))
+        except Exception as e:
+            answer = (False, ExceptionWithTraceback(e, e.__traceback__))
+        try:
+            conn.send(answer)
+        except OSError:                 # this process is gone
+            return
+        except Exception as e:          # rows or an exception that cannot be pickled
+            conn.send((False, RuntimeError(f"the result of {chunk!r} could not be sent back: {e!r}")))
 
 
 def dask_client(scheduler=None, workers: int = 2):
