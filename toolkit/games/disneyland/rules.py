@@ -40,10 +40,11 @@ class _Asked:
     each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
     decisions by seat and purpose ("wish" or "clock")."""
 
-    __slots__ = ("roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
+    __slots__ = ("others", "roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
 
     def __init__(self, players: int):
         seats = range(1, players + 1)
+        self.others = tuple(tuple(t for t in seats if t != s) for s in seats)     # by seat - 1, in seat order
         self.roll = tuple(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
                           for s in seats)
         self.wish_target = {(s, targets): Decision(    # (wisher, the others holding cards) -> decision
@@ -109,6 +110,7 @@ class DisneylandGame(Game):
         b = self.board
         self.card = b.cards                                   # id -> Card
         self.card_worth = b.card_worth                        # id -> points (DL-5.1)
+        self.photo_worth = b.photo_worth                      # (bad, good) -> points (DL-5.2)
         # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
         self.piles = {c: list(ids) for c, ids in b.pile_ids.items()}
         for pile in self.piles.values():
@@ -156,9 +158,8 @@ class DisneylandGame(Game):
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
-        if item in self.photo_good:
-            return self.board.photo_points["good" if self.photo_good[item] else "bad"]
-        return self.board.card_points[self.card[item].kind]
+        good = self.photo_good.get(item)
+        return self.card_worth[item] if good is None else self.photo_worth[good]
 
     def card_count(self, seat: int) -> int:
         return len(self.held_cards[seat - 1]) + len(self.held_photos[seat - 1])
@@ -318,7 +319,7 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
-            self._looks(p, seat)
+            self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
             self.points[seat - 1] += self.worth(p)
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
@@ -358,7 +359,7 @@ class DisneylandGame(Game):
     def _wish_targets(self, seat) -> tuple[int, ...]:
         """The other players holding a card or photo, in seat order (DL-I6)."""
         cards, photos = self.held_cards, self.held_photos
-        return tuple([s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1])])
+        return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
 
     def _wish_target(self, target):
         if self.log:
@@ -410,7 +411,8 @@ class DisneylandGame(Game):
             k = int(value.split("@")[1])
             p = self.held_photos[target - 1].pop(k)
             self.held_photos[seat - 1].append(p)
-            self._looks(p, seat, target)
+            self._looks(p, seat)
+            self._looks(p, target)
             self._shift(p, target, seat)
             if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
                 self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
@@ -425,10 +427,11 @@ class DisneylandGame(Game):
                           ("DL-5.5", "DL-I6"), seat, card=value, target=target)
         self._end_turn()
 
-    def _looks(self, photo, *seats):
-        """``seats`` know this photo's face from now on (DL-I8, DL-I13)."""
+    def _looks(self, photo, seat):
+        """``seat`` knows this photo's face from now on (DL-I8, DL-I13)."""
         seen = self.photo_seen.get(photo, ())
-        self.photo_seen[photo] = seen + tuple(s for s in seats if s not in seen)
+        if seat not in seen:
+            self.photo_seen[photo] = seen + (seat,)
 
     def _shift(self, item, giver, taker):
         w = self.worth(item)
