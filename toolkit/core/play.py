@@ -53,7 +53,7 @@ def _play_through(game, agents):
     # every seat trusted (simulations): the loop is the whole cost of the core, so it keeps to locals
     choose = [a.choose for a in agents]
     rngs = [None] * game.players            # each seat's generator, looked up once when first needed
-    record, apply_answer = game.choices.append, game._apply      # Game.apply_trusted, inlined
+    record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
     pending = game.pending
     decision = pending()
     while decision is not None:
@@ -64,7 +64,7 @@ def _play_through(game, agents):
             p = decision.player - 1
             value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
         record(value)
-        apply_answer(decision, value)
+        steps[decision.kind](game, decision, value)
         decision = pending()
     return None
 

@@ -249,29 +249,11 @@ class DisneylandGame(Game):
             return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
         raise AssertionError(st)
 
-    # --- applying decisions --------------------------------------------------------------------
+    # --- applying decisions: the rule step for each kind of decision (``steps``, below) ------------
     def _apply(self, decision, value):
-        kind = self.stage[0]
-        if kind == "roll":
-            self._take_turn()
-        elif kind == "wish-target":
-            self._wish_target(int(value))
-        elif kind == "wish-kind":
-            self.stage = ("hide", self.stage[1], value, "wish")
-            if self.log:
-                self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
-                          f"{'Photo' if value == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
-                          self.current, target=self.stage[1], wish=value)
-        elif kind == "hide":
-            self._hide(decision, value)
-        elif kind == "pick":
-            self._pick(value)
-        elif kind == "take":
-            self._take(value)
-        elif kind == "stay-open":
-            self._stay_open(decision.player, value)
+        self.steps[decision.kind](self, decision, value)
 
-    def _take_turn(self):
+    def _take_turn(self, decision=None, value="roll"):
         seat = self.current
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
         self.last_roll = roll
@@ -361,11 +343,18 @@ class DisneylandGame(Game):
         cards, photos = self.held_cards, self.held_photos
         return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
 
-    def _wish_target(self, target):
+    def _wish_target(self, decision, target):
         if self.log:
             self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",),
                       self.current, target=target)
         self.stage = ("wish-kind", target)
+
+    def _wish_for(self, decision, wish):
+        self.stage = ("hide", self.stage[1], wish, "wish")
+        if self.log:
+            self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
+                      f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
+                      self.current, target=self.stage[1], wish=wish)
 
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
@@ -378,7 +367,7 @@ class DisneylandGame(Game):
                       decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
 
-    def _pick(self, hand):
+    def _pick(self, decision, hand):
         st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
         picker, lucky, purpose, log = st[1], hand == st[2], st[-1], self.log
         if purpose == "wish":
@@ -405,7 +394,7 @@ class DisneylandGame(Game):
                               "to 9.", ("DL-6.5",), picker)
                 self._close()
 
-    def _take(self, value):
+    def _take(self, decision, value):
         seat, (target, wish) = self.current, self.stage[1:]
         if wish == "photo":
             k = int(value.split("@")[1])
@@ -438,8 +427,8 @@ class DisneylandGame(Game):
         self.points[giver - 1] -= w
         self.points[taker - 1] += w
 
-    def _stay_open(self, seat, value):
-        asked = self.stage[1]
+    def _stay_open(self, decision, value):
+        seat, asked = decision.player, self.stage[1]
         if value == "ask":
             self.stops_called += 1
             lander = self.current
@@ -484,6 +473,9 @@ class DisneylandGame(Game):
         self.end_turn()
         self.current = self.current % self.players + 1                    # DL-3.6: clockwise
         self.stage = ("roll",)
+
+    steps = {"roll": _take_turn, "wish-target": _wish_target, "wish-kind": _wish_for, "hide": _hide, "pick": _pick,
+             "take": _take, "stay-open": _stay_open}
 
     def __deepcopy__(self, memo):
         """A copy for histories, clones and the search's believed worlds: the mutable state is copied; the
