@@ -57,7 +57,9 @@ class Game(ABC):
     settings: tuple[Setting, ...] | None = None   # the options it takes (None: the game checks them itself)
     # A game may name the rule step that applies each kind of decision: kind -> function(game, decision, value).
     # Its ``_apply`` is then ``steps[decision.kind](self, decision, value)``, and the fast play loops call the
-    # step straight away (``rule_steps``): a call and a chain of tests fewer for every decision.
+    # step straight away (``rule_steps``): a call and a chain of tests fewer for every decision. A step (or an
+    # ``_apply``) may return the decision the game asks next, the very one ``pending()`` would give (a turn's
+    # end knows the next roll); the fast loops then skip ``pending()``. None means: ask ``pending()``.
     steps: dict | None = None
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):

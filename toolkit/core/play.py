@@ -64,8 +64,7 @@ def _play_through(game, agents):
             p = decision.player - 1
             value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
         record(value)
-        steps[decision.kind](game, decision, value)
-        decision = pending()
+        decision = steps[decision.kind](game, decision, value) or pending()     # a step may say what comes next
     return None
 
 

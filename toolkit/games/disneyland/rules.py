@@ -228,8 +228,7 @@ class DisneylandGame(Game):
         if kind == "wish-target":
             return self._asked.wish_target[seat, self._wish_targets(seat)]
         if kind == "wish-kind":
-            t = st[1]
-            return self._asked.wish_kind[seat, t, bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1])]
+            return self._wish_kinds(seat, st[1])
         if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
             purpose = st[3]
             return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
@@ -251,7 +250,7 @@ class DisneylandGame(Game):
 
     # --- applying decisions: the rule step for each kind of decision (``steps``, below) ------------
     def _apply(self, decision, value):
-        self.steps[decision.kind](self, decision, value)
+        return self.steps[decision.kind](self, decision, value)
 
     def _take_turn(self, decision=None, value="roll"):
         seat = self.current
@@ -276,7 +275,7 @@ class DisneylandGame(Game):
         elif log:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        self._SPACES[space.kind](self, seat, space)
+        return self._SPACES[space.kind](self, seat, space)
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -292,7 +291,7 @@ class DisneylandGame(Game):
                 c, w = self.card[cid], self.card_worth[cid]
                 self.emit("draw", f"Player {seat} draws {c.name} ({c.kind}, {w} point{'s' if w != 1 else ''}) "
                           f"from the {space.pile} pile.", ("DL-5.1",), seat, card=cid)
-        self._end_turn()
+        return self._end_turn()
 
     def _space_camera(self, seat, space):
         if not self.photos:
@@ -306,18 +305,20 @@ class DisneylandGame(Game):
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
                           ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
-        self._end_turn()
+        return self._end_turn()
 
     def _space_star(self, seat, space):
-        if not self._wish_targets(seat):
+        targets = self._wish_targets(seat)
+        if not targets:
             if self.log:
                 self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to "
                           "wish for.", ("DL-5.3", "DL-I6"), seat)
-            self._end_turn()
+            return self._end_turn()
         else:
             if self.log:
                 self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
             self.stage = ("wish-target",)
+            return self._asked.wish_target[seat, targets]                 # asked next (as pending() would)
 
     def _space_clock(self, seat, space):
         if self.clock < LAST_HOUR:
@@ -327,7 +328,7 @@ class DisneylandGame(Game):
                           seat, clock=self.clock)
             if self.clock == LAST_HOUR and self.log:
                 self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
-            self._end_turn()
+            return self._end_turn()
         else:
             if self.closing_turn is None:
                 self.closing_turn = self.turn + 1    # the number of this turn
@@ -343,18 +344,26 @@ class DisneylandGame(Game):
         cards, photos = self.held_cards, self.held_photos
         return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
 
+    def _wish_kinds(self, seat, target):
+        """What ``seat`` may wish for from ``target``: a photo, an attraction card, as the target holds (DL-I6)."""
+        return self._asked.wish_kind[seat, target, bool(self.held_photos[target - 1]),
+                                     bool(self.held_cards[target - 1])]
+
     def _wish_target(self, decision, target):
         if self.log:
             self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",),
                       self.current, target=target)
         self.stage = ("wish-kind", target)
+        return self._wish_kinds(self.current, target)                      # asked next (as pending() would)
 
     def _wish_for(self, decision, wish):
-        self.stage = ("hide", self.stage[1], wish, "wish")
+        target = self.stage[1]
+        self.stage = ("hide", target, wish, "wish")
         if self.log:
             self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
                       f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
-                      self.current, target=self.stage[1], wish=wish)
+                      self.current, target=target, wish=wish)
+        return self._asked.hide["wish"][target - 1]                       # the target hides: asked next
 
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
@@ -366,6 +375,7 @@ class DisneylandGame(Game):
                       ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
                       decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
+        return self._asked.pick[purpose][picker - 1]                      # asked next (as pending() would)
 
     def _pick(self, decision, hand):
         st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
@@ -375,7 +385,7 @@ class DisneylandGame(Game):
                 if log:
                     self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
                               "come true.", ("DL-5.4",), picker)
-                self._end_turn()
+                return self._end_turn()
             else:
                 if log:
                     self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes "
@@ -387,7 +397,7 @@ class DisneylandGame(Game):
                 if log:
                     self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays "
                               "at 8 and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
-                self._end_turn()
+                return self._end_turn()
             else:
                 if log:
                     self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves "
@@ -414,7 +424,7 @@ class DisneylandGame(Game):
             if self.log:
                 self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
                           ("DL-5.5", "DL-I6"), seat, card=value, target=target)
-        self._end_turn()
+        return self._end_turn()
 
     def _looks(self, photo, seat):
         """``seat`` knows this photo's face from now on (DL-I8, DL-I13)."""
@@ -470,9 +480,11 @@ class DisneylandGame(Game):
                       clauses, w[0])
 
     def _end_turn(self):
+        """The turn ends; the next player clockwise rolls (DL-3.6). Returns that roll, the decision asked next."""
         self.end_turn()
-        self.current = self.current % self.players + 1                    # DL-3.6: clockwise
+        self.current = seat = self.current % self.players + 1             # DL-3.6: clockwise
         self.stage = ("roll",)
+        return self._asked.roll[seat - 1]
 
     steps = {"roll": _take_turn, "wish-target": _wish_target, "wish-kind": _wish_for, "hide": _hide, "pick": _pick,
              "take": _take, "stay-open": _stay_open}
