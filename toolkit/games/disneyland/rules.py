@@ -235,15 +235,7 @@ class DisneylandGame(Game):
         if kind == "pick":
             return self._asked.pick[st[-1]][st[1] - 1]
         if kind == "take":
-            t, wish = st[1], st[2]
-            if wish == "photo":
-                n = len(self.held_photos[t - 1])
-                return _once((kind, seat, t, n), lambda: Decision(
-                    seat, "take", f"Take one card from Player {t}",
-                    [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-            options = self.board.card_options
-            opts = [options[c] for c in self.held_cards[t - 1]]
-            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+            return self._takes(seat, st[1], st[2])
         if kind == "stay-open":
             return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
         raise AssertionError(st)
@@ -301,7 +293,7 @@ class DisneylandGame(Game):
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
             self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
-            self.points[seat - 1] += self.worth(p)
+            self.points[seat - 1] += self.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
                           ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
@@ -343,6 +335,18 @@ class DisneylandGame(Game):
         """The other players holding a card or photo, in seat order (DL-I6)."""
         cards, photos = self.held_cards, self.held_photos
         return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
+
+    def _takes(self, seat, target, wish):
+        """What ``seat`` may take from ``target`` once the wish came true: a face-down photo by its place, or one
+        of the target's Attraction Cards, characters included (DL-5.5, DL-I6, DL-I8)."""
+        if wish == "photo":
+            n = len(self.held_photos[target - 1])
+            return _once(("take", seat, target, n), lambda: Decision(
+                seat, "take", f"Take one card from Player {target}",
+                [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
+        options = self.board.card_options
+        opts = [options[c] for c in self.held_cards[target - 1]]
+        return Decision(seat, "take", f"Take one card from Player {target}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
 
     def _wish_kinds(self, seat, target):
         """What ``seat`` may wish for from ``target``: a photo, an attraction card, as the target holds (DL-I6)."""
@@ -391,6 +395,7 @@ class DisneylandGame(Game):
                     self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes "
                               "true.", ("DL-5.5",), picker)
                 self.stage = ("take", st[3], st[4])
+                return self._takes(picker, st[3], st[4])                  # asked next (as pending() would)
         else:
             if lucky:
                 self.stops_won += 1
