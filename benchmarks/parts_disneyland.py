@@ -78,5 +78,5 @@ if __name__ == "__main__":
     setup = us["construction"] - us["duties_setup"]
     print(f"toolkit {us['toolkit'] / us['bare']:.2f}x the bare loop, duties loop {us['duties'] / us['bare']:.2f}x, "
           f"toolkit {us['toolkit'] / us['duties']:.2f}x the duties loop; the engine beyond the duties "
-          f"{us['toolkit'] - us['duties']:.2f} us a turn: construction {setup:.2f}, play() set-up {us['play_setup']:.2f}, "
-          f"the turns {us['toolkit'] - us['duties'] - setup - us['play_setup']:.2f}")
+          f"{us['toolkit'] - us['duties']:.2f} us a turn: construction {setup:.2f}, "
+          f"play() set-up {us['play_setup']:.2f}, the turns {us['toolkit'] - us['duties'] - setup - us['play_setup']:.2f}")
