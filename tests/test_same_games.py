@@ -61,3 +61,26 @@ def test_untrusted_answers_are_still_checked(name):
     with pytest.raises(IllegalChoice):
         play(g, [Bogus(), Bogus()])
     assert g.choices == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_rule_step_says_the_very_decision_pending_gives(name):
+    """A rule step may return the decision asked next (``Game.steps``), and the fast loops then skip
+    ``pending()``: it must be the very decision ``pending()`` gives."""
+    cls = game_class(name)
+    told = 0
+    for seed in range(max(1, SEEDS[name] // 4)):
+        players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+        g, agents = new_game(name, players, seed, log=False), make_agents(name, players, "random")
+        steps = g.rule_steps()
+        while (d := g.pending()) is not None:
+            value = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+            g.check(d, value)
+            g.choices.append(value)
+            said = steps[d.kind](g, d, value)
+            if said is not None:       # the same object, or one made afresh with the same contents
+                d = g.pending()
+                assert said is d or [getattr(said, a) for a in d.__slots__] == [getattr(d, a) for a in d.__slots__], (
+                    name, seed, len(g.choices))
+                told += 1
+    assert told > 0 or cls.steps is None      # a game with steps says the next decision at least at a turn's end

@@ -38,7 +38,7 @@ class Decision:
         self.prompt = prompt
         self.options = tuple(options)
         self.clauses = clauses
-        self.values = tuple(o.value for o in self.options)
+        self.values = tuple([o.value for o in self.options])
 
     def __deepcopy__(self, memo):      # never changed once made: copies of a game share it
         return self

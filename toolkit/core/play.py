@@ -5,6 +5,7 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 from __future__ import annotations
 
 from .agents import WaitingForPerson
+from .registry import check_seat_count, make_agents
 
 
 def play(game, agents, *, max_steps: int | None = None, history=None):
@@ -34,7 +35,6 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
 
 def _seated(game, agents) -> list:
     """One agent per seat: a kind name is made into agents of that kind; a wrong count says what is needed."""
-    from .registry import check_seat_count, make_agents
     if isinstance(agents, str):
         return make_agents(type(game), game.players, agents)
     if agents is None or not hasattr(agents, "__len__"):
@@ -48,9 +48,31 @@ def _play_through(game, agents):
     """The fast path for simulations. A trusted agent (``Agent.trusted``) takes its answers from the legal list,
     so they are applied without a second check, and a decision with one option is answered for it; any other
     agent (a person, an agent written in a notebook) is asked every time and its answers are checked."""
-    trusted = [getattr(a, "trusted", False) for a in agents]
+    if not all(getattr(a, "trusted", False) for a in agents):
+        return _play_checked(game, agents)
+    # every seat trusted (simulations): the loop is the whole cost of the core, so it keeps to locals
+    choose = [a.choose for a in agents]
     rngs = [None] * game.players            # each seat's generator, looked up once when first needed
-    record, apply_answer = game.choices.append, game._apply      # Game.apply_trusted, inlined
+    record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
+    pending = game.pending
+    decision = pending()
+    while decision is not None:
+        values = decision.values
+        if len(values) == 1:
+            value = values[0]
+        else:
+            p = decision.player - 1
+            value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
+        record(value)
+        decision = steps[decision.kind](game, decision, value) or pending()     # a step may say what comes next
+    return None
+
+
+def _play_checked(game, agents):
+    """``_play_through`` with some seats not trusted: those are asked every time and their answers checked."""
+    trusted = [getattr(a, "trusted", False) for a in agents]
+    rngs = [None] * game.players
+    record, apply_answer = game.choices.append, game._apply
     pending = game.pending
     decision = pending()
     while decision is not None:

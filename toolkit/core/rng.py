@@ -2,9 +2,14 @@
 game's one seed, so that changing how agents decide never reshuffles the deck."""
 from __future__ import annotations
 
+import _random
 import copy
-import hashlib
 import random
+
+try:                                      # the interpreter's own SHA-256: the same digest as hashlib's, and quicker
+    from _sha256 import sha256 as _sha256  # for short texts (no OpenSSL context to set up); Python 3.12+ names it _sha2
+except ImportError:                       # pragma: no cover
+    from hashlib import sha256 as _sha256
 
 
 def derive_seed(seed: int, *names) -> int:
@@ -13,8 +18,24 @@ def derive_seed(seed: int, *names) -> int:
     >>> derive_seed(1, "dice") == derive_seed(1, "dice") != derive_seed(1, "deck")
     True
     """
-    text = "/".join([str(int(seed)), *map(str, names)])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+    return _hashed("/".join([str(int(seed)), *map(str, names)]))
+
+
+def _hashed(text: str) -> int:
+    return int.from_bytes(_sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+_new_generator, _seed_generator = random.Random.__new__, _random.Random.seed
+
+
+def _generator(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int seed, the same state, without the Python-level ``seed()`` around the C
+    one (it only checks the seed's type): a game makes about six generators, and their seeding is most of what
+    a short game costs before its first turn."""
+    r = _new_generator(random.Random)
+    _seed_generator(r, seed)
+    r.gauss_next = None
+    return r
 
 
 class Streams(dict):
@@ -36,7 +57,7 @@ class Streams(dict):
         self.seed = int(seed)
 
     def __missing__(self, name: str) -> random.Random:
-        r = self[name] = random.Random(derive_seed(self.seed, name))
+        r = self[name] = _generator(_hashed(f"{self.seed}/{name}"))     # derive_seed(self.seed, name)
         return r
 
     @property

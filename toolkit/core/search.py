@@ -248,20 +248,20 @@ class SearchAgent(Agent):
         (applied unchecked, a single option answered for it: the same games, core/play.py)."""
         agents = self.policy(world)
         trusted = [getattr(a, "trusted", False) for a in agents]
-        record, apply_answer, pending = world.choices.append, world._apply, world.pending
+        record, rule_steps, pending = world.choices.append, world.rule_steps(), world.pending
         limit, steps = self.playout_steps(world), 0
         d = pending()
         while d is not None and (limit is None or steps < limit):
             p = d.player - 1
+            steps += 1
             if trusted[p]:
                 values = d.values
                 value = values[0] if len(values) == 1 else agents[p].choose(world, d, r)
                 record(value)
-                apply_answer(d, value)
+                d = rule_steps[d.kind](world, d, value) or pending()     # a step may say what comes next
             else:
                 world.apply(agents[p].choose(world, d, r))
-            steps += 1
-            d = pending()
+                d = pending()
         self._played += steps
         return self.reward(world, seat)
 

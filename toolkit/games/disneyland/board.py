@@ -48,6 +48,11 @@ class Board:
         return {c.id: self.card_points[c.kind] for c in self.cards.values()}
 
     @cached_property
+    def photo_worth(self) -> tuple:
+        """A photo's points by its face: index False (0) a bad photo, True (1) a good one (DL-5.2)."""
+        return self.photo_points["bad"], self.photo_points["good"]
+
+    @cached_property
     def card_options(self) -> dict:
         """Card id -> the option of taking it (DL-5.5), labelled with its name and kind."""
         return {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in self.cards.values()}

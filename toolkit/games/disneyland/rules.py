@@ -40,10 +40,11 @@ class _Asked:
     each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
     decisions by seat and purpose ("wish" or "clock")."""
 
-    __slots__ = ("roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
+    __slots__ = ("others", "roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
 
     def __init__(self, players: int):
         seats = range(1, players + 1)
+        self.others = tuple(tuple(t for t in seats if t != s) for s in seats)     # by seat - 1, in seat order
         self.roll = tuple(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
                           for s in seats)
         self.wish_target = {(s, targets): Decision(    # (wisher, the others holding cards) -> decision
@@ -110,6 +111,7 @@ class DisneylandGame(Game):
         b = self.board
         self.card = b.cards                                   # id -> Card
         self.card_worth = b.card_worth                        # id -> points (DL-5.1)
+        self.photo_worth = b.photo_worth                      # (bad, good) -> points (DL-5.2)
         # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
         self.piles = {c: list(ids) for c, ids in b.pile_ids.items()}
         for pile in self.piles.values():
@@ -157,9 +159,8 @@ class DisneylandGame(Game):
 
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
-        if item in self.photo_good:
-            return self.board.photo_points["good" if self.photo_good[item] else "bad"]
-        return self.board.card_points[self.card[item].kind]
+        good = self.photo_good.get(item)
+        return self.card_worth[item] if good is None else self.photo_worth[good]
 
     def card_count(self, seat: int) -> int:
         return len(self.held_cards[seat - 1]) + len(self.held_photos[seat - 1])
@@ -228,50 +229,23 @@ class DisneylandGame(Game):
         if kind == "wish-target":
             return self._asked.wish_target[seat, self._wish_targets(seat)]
         if kind == "wish-kind":
-            t = st[1]
-            return self._asked.wish_kind[seat, t, bool(self.held_photos[t - 1]), bool(self.held_cards[t - 1])]
+            return self._wish_kinds(seat, st[1])
         if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
             purpose = st[3]
             return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
         if kind == "pick":
             return self._asked.pick[st[-1]][st[1] - 1]
         if kind == "take":
-            t, wish = st[1], st[2]
-            if wish == "photo":
-                n = len(self.held_photos[t - 1])
-                return _once((kind, seat, t, n), lambda: Decision(
-                    seat, "take", f"Take one card from Player {t}",
-                    [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-            options = self.board.card_options
-            opts = [options[c] for c in self.held_cards[t - 1]]
-            return Decision(seat, "take", f"Take one card from Player {t}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+            return self._takes(seat, st[1], st[2])
         if kind == "stay-open":
             return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
         raise AssertionError(st)
 
-    # --- applying decisions --------------------------------------------------------------------
+    # --- applying decisions: the rule step for each kind of decision (``steps``, below) ------------
     def _apply(self, decision, value):
-        kind = self.stage[0]
-        if kind == "roll":
-            self._take_turn()
-        elif kind == "wish-target":
-            self._wish_target(int(value))
-        elif kind == "wish-kind":
-            self.stage = ("hide", self.stage[1], value, "wish")
-            if self.log:
-                self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
-                          f"{'Photo' if value == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
-                          self.current, target=self.stage[1], wish=value)
-        elif kind == "hide":
-            self._hide(decision, value)
-        elif kind == "pick":
-            self._pick(value)
-        elif kind == "take":
-            self._take(value)
-        elif kind == "stay-open":
-            self._stay_open(decision.player, value)
+        return self.steps[decision.kind](self, decision, value)
 
-    def _take_turn(self):
+    def _take_turn(self, decision=None, value="roll"):
         seat = self.current
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
         self.last_roll = roll
@@ -294,7 +268,7 @@ class DisneylandGame(Game):
         elif log:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        self._SPACES[space.kind](self, seat, space)
+        return self._SPACES[space.kind](self, seat, space)
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -310,7 +284,7 @@ class DisneylandGame(Game):
                 c, w = self.card[cid], self.card_worth[cid]
                 self.emit("draw", f"Player {seat} draws {c.name} ({c.kind}, {w} point{'s' if w != 1 else ''}) "
                           f"from the {space.pile} pile.", ("DL-5.1",), seat, card=cid)
-        self._end_turn()
+        return self._end_turn()
 
     def _space_camera(self, seat, space):
         if not self.photos:
@@ -319,23 +293,25 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
-            self._looks(p, seat)
-            self.points[seat - 1] += self.worth(p)
+            self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
+            self.points[seat - 1] += self.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
                           ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
-        self._end_turn()
+        return self._end_turn()
 
     def _space_star(self, seat, space):
-        if not self._wish_targets(seat):
+        targets = self._wish_targets(seat)
+        if not targets:
             if self.log:
                 self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to "
                           "wish for.", ("DL-5.3", "DL-I6"), seat)
-            self._end_turn()
+            return self._end_turn()
         else:
             if self.log:
                 self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
             self.stage = ("wish-target",)
+            return self._asked.wish_target[seat, targets]                 # asked next (as pending() would)
 
     def _space_clock(self, seat, space):
         if self.clock < LAST_HOUR:
@@ -345,7 +321,7 @@ class DisneylandGame(Game):
                           seat, clock=self.clock)
             if self.clock == LAST_HOUR and self.log:
                 self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
-            self._end_turn()
+            return self._end_turn()
         else:
             if self.closing_turn is None:
                 self.closing_turn = self.turn + 1    # the number of this turn
@@ -359,13 +335,40 @@ class DisneylandGame(Game):
     def _wish_targets(self, seat) -> tuple[int, ...]:
         """The other players holding a card or photo, in seat order (DL-I6)."""
         cards, photos = self.held_cards, self.held_photos
-        return tuple([s for s in range(1, self.players + 1) if s != seat and (cards[s - 1] or photos[s - 1])])
+        return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
 
-    def _wish_target(self, target):
+    def _takes(self, seat, target, wish):
+        """What ``seat`` may take from ``target`` once the wish came true: a face-down photo by its place, or one
+        of the target's Attraction Cards, characters included (DL-5.5, DL-I6, DL-I8)."""
+        if wish == "photo":
+            n = len(self.held_photos[target - 1])
+            return _once(("take", seat, target, n), lambda: Decision(
+                seat, "take", f"Take one card from Player {target}",
+                [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
+        options = self.board.card_options
+        opts = [options[c] for c in self.held_cards[target - 1]]
+        return Decision(seat, "take", f"Take one card from Player {target}", opts, ("DL-5.5", "DL-I6", "DL-I8"))
+
+    def _wish_kinds(self, seat, target):
+        """What ``seat`` may wish for from ``target``: a photo, an attraction card, as the target holds (DL-I6)."""
+        return self._asked.wish_kind[seat, target, bool(self.held_photos[target - 1]),
+                                     bool(self.held_cards[target - 1])]
+
+    def _wish_target(self, decision, target):
         if self.log:
             self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",),
                       self.current, target=target)
         self.stage = ("wish-kind", target)
+        return self._wish_kinds(self.current, target)                      # asked next (as pending() would)
+
+    def _wish_for(self, decision, wish):
+        target = self.stage[1]
+        self.stage = ("hide", target, wish, "wish")
+        if self.log:
+            self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
+                      f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
+                      self.current, target=target, wish=wish)
+        return self._asked.hide["wish"][target - 1]                       # the target hides: asked next
 
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
@@ -377,8 +380,9 @@ class DisneylandGame(Game):
                       ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
                       decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
+        return self._asked.pick[purpose][picker - 1]                      # asked next (as pending() would)
 
-    def _pick(self, hand):
+    def _pick(self, decision, hand):
         st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
         picker, lucky, purpose, log = st[1], hand == st[2], st[-1], self.log
         if purpose == "wish":
@@ -386,32 +390,34 @@ class DisneylandGame(Game):
                 if log:
                     self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
                               "come true.", ("DL-5.4",), picker)
-                self._end_turn()
+                return self._end_turn()
             else:
                 if log:
                     self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes "
                               "true.", ("DL-5.5",), picker)
                 self.stage = ("take", st[3], st[4])
+                return self._takes(picker, st[3], st[4])                  # asked next (as pending() would)
         else:
             if lucky:
                 self.stops_won += 1
                 if log:
                     self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays "
                               "at 8 and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
-                self._end_turn()
+                return self._end_turn()
             else:
                 if log:
                     self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves "
                               "to 9.", ("DL-6.5",), picker)
                 self._close()
 
-    def _take(self, value):
+    def _take(self, decision, value):
         seat, (target, wish) = self.current, self.stage[1:]
         if wish == "photo":
             k = int(value.split("@")[1])
             p = self.held_photos[target - 1].pop(k)
             self.held_photos[seat - 1].append(p)
-            self._looks(p, seat, target)
+            self._looks(p, seat)
+            self._looks(p, target)
             self._shift(p, target, seat)
             if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
                 self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
@@ -424,20 +430,21 @@ class DisneylandGame(Game):
             if self.log:
                 self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
                           ("DL-5.5", "DL-I6"), seat, card=value, target=target)
-        self._end_turn()
+        return self._end_turn()
 
-    def _looks(self, photo, *seats):
-        """``seats`` know this photo's face from now on (DL-I8, DL-I13)."""
+    def _looks(self, photo, seat):
+        """``seat`` knows this photo's face from now on (DL-I8, DL-I13)."""
         seen = self.photo_seen.get(photo, ())
-        self.photo_seen[photo] = seen + tuple(s for s in seats if s not in seen)
+        if seat not in seen:
+            self.photo_seen[photo] = seen + (seat,)
 
     def _shift(self, item, giver, taker):
         w = self.worth(item)
         self.points[giver - 1] -= w
         self.points[taker - 1] += w
 
-    def _stay_open(self, seat, value):
-        asked = self.stage[1]
+    def _stay_open(self, decision, value):
+        seat, asked = decision.player, self.stage[1]
         if value == "ask":
             self.stops_called += 1
             lander = self.current
@@ -479,9 +486,14 @@ class DisneylandGame(Game):
                       clauses, w[0])
 
     def _end_turn(self):
+        """The turn ends; the next player clockwise rolls (DL-3.6). Returns that roll, the decision asked next."""
         self.end_turn()
-        self.current = self.current % self.players + 1                    # DL-3.6: clockwise
+        self.current = seat = self.current % self.players + 1             # DL-3.6: clockwise
         self.stage = ("roll",)
+        return self._asked.roll[seat - 1]
+
+    steps = {"roll": _take_turn, "wish-target": _wish_target, "wish-kind": _wish_for, "hide": _hide, "pick": _pick,
+             "take": _take, "stay-open": _stay_open}
 
     def __deepcopy__(self, memo):
         """A copy for histories, clones and the search's believed worlds: the mutable state is copied; the
