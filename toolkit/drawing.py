@@ -482,21 +482,25 @@ def score_timeline(game, ax=None, target: int | None = None, names=None):
 class KeyItem:
     """One entry of a key: a sign as the drawing shows it and what it means. ``shape`` "s" is a square of colour
     ``fc`` with ``sign`` on it (a drink's letter, a campaign's "#11"), "o" a dot of that colour, "" the ``sign``
-    alone in bold ("BM", "+1"), "head" a heading in italics (``label`` only)."""
+    alone in bold ("BM", "+1"), "head" a heading in italics (``label`` only). A heading, or an item with ``group``,
+    starts a group of items that ``key_rows`` keeps on one row where it fits."""
     label: str
     sign: str = ""
     fc: str = "white"
     shape: str = ""
+    group: bool = False
 
 
 @lru_cache(maxsize=512)
 def text_inches(text: str, size: float, bold: bool = False) -> float:
-    """How wide ``text`` is set in the default font at ``size`` points, in inches (FreeType's own advance)."""
+    """How wide ``text`` is set in the default font at ``size`` points, in inches: FreeType's advance at
+    ``FRAME_DPI`` with Agg's hinting, and 3% more (hinting at other resolutions widens a line a little)."""
+    from matplotlib.backends.backend_agg import get_hinting_flag
     from matplotlib.font_manager import FontProperties, findfont, get_font
     font = get_font(findfont(FontProperties(size=size, weight="bold" if bold else "normal")))
-    font.set_size(size, 72)
-    font.set_text(text, 0)
-    return font.get_width_height()[0] / 64 / 72
+    font.set_size(size, FRAME_DPI)
+    font.set_text(text, 0, flags=get_hinting_flag())
+    return font.get_width_height()[0] / 64 / FRAME_DPI * 1.03
 
 
 def _sign_inches(item: KeyItem, size: float) -> float:
@@ -506,7 +510,7 @@ def _sign_inches(item: KeyItem, size: float) -> float:
     if item.shape == "o":
         return size * 0.9 / 72
     text = text_inches(item.sign, size, bold=True) if item.sign else 0.0
-    return max(size * 1.3 / 72, text + size * 0.5 / 72) if item.shape == "s" else text
+    return max(size * 1.3 / 72, text + size * 0.4 / 72) if item.shape == "s" else text
 
 
 def _item_inches(item: KeyItem, size: float) -> float:
@@ -514,29 +518,34 @@ def _item_inches(item: KeyItem, size: float) -> float:
     return sign + (size * 0.35 / 72 if sign else 0.0) + text_inches(item.label, size)
 
 
-def key_rows(items, width: float, size: float = 9) -> list:
+def key_rows(items, width: float, size: float = 9, grid: bool = False) -> list:
     """``items`` laid out in rows at most ``width`` inches wide, each row a list of (left, item) in inches from the
     key's left edge. A heading and the items after it (up to the next heading) share a row where they fit, else
     start a new one (a group too long for one row puts its heading on a row of its own); an item keeps its sign
-    and meaning together; a heading wider than ``width`` is broken between words."""
-    between = size * 0.8 / 72                      # from one item to the next
+    and meaning together; a heading wider than ``width`` is broken between words. ``grid``: the items of a group
+    too long for one row take the room of its widest, so that they stand in columns."""
+    between = size * 0.75 / 72                     # from one item to the next
     groups = []
     for item in items:
-        if item.shape == "head" or not groups:
+        if item.shape == "head" or item.group or not groups:
             groups.append([])
         groups[-1].append(item)
     rows, x = [[]], 0.0
 
     def put(item, w):
         nonlocal x
-        if rows[-1] and x + w > width:
+        apart = between if rows[-1] and item.group else 0.0     # a group's first item stands apart
+        if rows[-1] and x + apart + w > width:
             rows.append([])
-            x = 0.0
+            x = apart = 0.0
+        x += apart
         rows[-1].append((x, item))
         x += w + between
     for group in groups:
         ws = [_item_inches(item, size) for item in group]
         whole = sum(ws) + between * (len(ws) - 1)
+        if grid and whole > width:
+            ws = [w if item.shape == "head" else max(ws) for item, w in zip(group, ws)]
         if rows[-1] and x + whole > width:         # the group on a row of its own, or from a new row
             rows.append([])
             x = 0.0
