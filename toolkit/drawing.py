@@ -606,7 +606,7 @@ def draw_key(ax, rows, x0: float, y0: float, unit: float, size: float = 9, down:
     says, its size and place."""
     x1 = x0 + key_width(rows, size) / unit
     y1 = y0 + (1 if down else -1) * key_height(rows, size) / unit
-    box = (x0, min(y0, y1), x1, max(y0, y1))
+    box = tuple(round(v, 9) for v in (x0, min(y0, y1), x1, max(y0, y1)))   # (the same in a reused Axes)
     mark_place(ax, name, box)
     if not fast:
         _draw_key(ax, rows, x0, y0, unit, size, down)

@@ -307,7 +307,7 @@ def _draw_tall(game, viewer, ax, fast):
     for text, kind, seat in nxt:
         _put(ax, x0, y, step, text, kind, seat, size)
         y += step
-    draw_key(ax, key, right + KEY_GAP / scale, top + md.LABEL_ROOM[1] / scale, scale, KEY_SIZE, down=True, fast=fast)
+    draw_key(ax, key, right + KEY_GAP / scale, _map_room(fmap)[2], scale, KEY_SIZE, down=True, fast=fast)
     ax.set_xlim(x0 - 0.05 / scale, x0 - 0.05 / scale + box_w / scale)
     ax.set_ylim(top + box_h / scale, top)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
