@@ -245,7 +245,8 @@ class _StaticLayer(Artist):
         key = (self.key, id(self.owner), width, height, dpi)
         kept = _LAYERS.get(key)
         if kept is not None and kept[0] is self.owner:     # (owner None: the key alone names the picture)
-            return kept[1]
+            _LAYERS[key] = _LAYERS.pop(key)     # the last used goes last: a frame's unchanging layers stay kept
+            return kept[1]                      # while its changing map images come and go
         if len(_LAYERS) >= 16:       # boards, views and output sizes come and go; keep a few
             _LAYERS.pop(next(iter(_LAYERS)))
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -281,6 +282,7 @@ class _ImageLayer(_StaticLayer):
         key = (self.key, None, width, height, dpi)
         kept = _LAYERS.get(key)
         if kept is not None:
+            _LAYERS[key] = _LAYERS.pop(key)
             return kept[1]
         if len(_LAYERS) >= 16:
             _LAYERS.pop(next(iter(_LAYERS)))
@@ -603,7 +605,7 @@ def draw_key(ax, rows, x0: float, y0: float, unit: float, size: float = 9, down:
     coordinates at ``unit`` inches a data unit (``down``: y grows downwards, as on a map drawn with row 0 at the
     top); marks its place ``name`` and returns that box, (x0, y0, x1, y1). A key never changes during a game:
     ``fast`` (a stepper's frame) draws it as a picture rendered once (``static_layer``), keyed by what it
-    says, its size and place."""
+    says and its size."""
     x1 = x0 + key_width(rows, size) / unit
     y1 = y0 + (1 if down else -1) * key_height(rows, size) / unit
     box = tuple(round(v, 9) for v in (x0, min(y0, y1), x1, max(y0, y1)))   # (the same in a reused Axes)
@@ -614,6 +616,7 @@ def draw_key(ax, rows, x0: float, y0: float, unit: float, size: float = 9, down:
     words = tuple((left, item) for row in rows for left, item in row) + (len(rows),)
     pad = size * 0.4 / 72 / unit                  # the layer's room round its box (dots, antialiasing)
     xlim, ylim = (x0 - pad, x1 + pad), ((y1 + pad, y0 - pad) if down else (y1 - pad, y0 + pad))
-    static_layer(ax, (name, words, x0, y0, unit, size, down), None,
+    # keyed by what it shows, not where: the same picture wherever a frame puts it (a map that grows or shrinks)
+    static_layer(ax, (name, words, size, down), None,
                  lambda layer: _draw_key(layer, rows, x0, y0, unit, size, down), xlim, ylim)
     return box
