@@ -362,9 +362,10 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
 
 
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
-    """The board and every player's rack and extras, on one Axes; the title says what is next. ``layout="wide"``
-    puts the racks right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two to a
-    row (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
+    """The board and every player's rack and extras, on one Axes, with a key of the foods' letters and the "+"
+    marks (``frame_key``); the title says what is next. ``layout="wide"`` puts the racks right of the board and
+    the key under them (``FRAME_SIZE``, for notebooks); ``"tall"`` puts the racks under it, two to a row, and the
+    key across the foot (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
     never changes in a game (the track, the racks' slots) as a picture rendered once (``static_layer``); the
     picture is the same within antialiasing."""
     if check_layout(layout) == "tall":

@@ -180,10 +180,11 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
 
     ``layout="wide"`` (notebooks) is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at
-    least 4.3 inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows.
-    ``layout="tall"`` (steppers) is ``TALL_FRAME_SIZE``: the map above, the players below, two to a row
+    least 4.3 inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows; the
+    map's key (``map.drawing.map_key``) stands at the panel's foot. ``layout="tall"`` (steppers) is
+    ``TALL_FRAME_SIZE``: the map above with its key in a column on its right, the players below, two to a row
     (``_draw_tall``). ``fast=True`` (for steppers) keeps the map's squares as a picture while they stay the
-    same (``image_layer``)."""
+    same (``image_layer``), and the key as one drawn once (``draw_key``)."""
     if check_layout(layout) == "tall":
         return _draw_tall(game, viewer, ax, fast)
     fmap = game.map
@@ -268,8 +269,9 @@ def _fit_blocks(game, viewer, chars, room, rows):
 
 def _draw_tall(game, viewer, ax, fast):
     """The stepper's frame, ``TALL_FRAME_SIZE``: the map across the top as large as the room left by the panel
-    lets it be (that room is kept for ``TALL_BLOCKS`` lines, so the map keeps its size from step to step); below
-    it the round and turn order, the players' blocks two to a row, and the next decision."""
+    and the key beside it let it be (that room is kept for ``TALL_BLOCKS`` lines of ``TALL_TEXT`` points, so the
+    map keeps its size from step to step); below it the round and turn order, the players' blocks two to a row,
+    and the next decision."""
     fmap = game.map          # (the title is one line: less room above than tall_axes keeps for two)
     ax = new_axes(ax, size=TALL_FRAME_SIZE, margins=(0.005, 0.005, 0.995, 1 - 0.32 / TALL_FRAME_SIZE[1]))
     fig_w, fig_h = ax.figure.get_size_inches()
