@@ -547,7 +547,8 @@ def key_rows(items, width: float, size: float = 9, grid: bool = False) -> list:
         ws = [_item_inches(item, size) for item in group]
         whole = sum(ws) + between * (len(ws) - 1)
         if grid and whole > width:
-            ws = [w if item.shape == "head" else max(ws) for item, w in zip(group, ws)]
+            cell = max(w for item, w in zip(group, ws) if item.shape != "head")
+            ws = [w if item.shape == "head" else cell for item, w in zip(group, ws)]
         if rows[-1] and x + whole > width:         # the group on a row of its own, or from a new row
             rows.append([])
             x = 0.0

@@ -172,15 +172,20 @@ def test_map_is_labelled_by_row_and_column_as_the_options_name_squares():
 def test_fcm_6_1_the_key_tells_the_maps_signs_in_both_layouts_clear_of_the_map_and_the_panel():
     """Every frame has a key of the map's signs in the tiles' own names: the drink sources' letters, the demand
     dots' goods and the campaign tiles' kinds, whose number is the order they run in (FCM-6.1). In both layouts
-    and with 2 to 5 players its text is 9 pt (11 px where a 1024 x 768 page shows the tall frame at 0.95 of its
+    and with 2 to 5 players (and on a map of two tiles) its text is 9 pt (11 px where a 1024 x 768 page shows the tall frame at 0.95 of its
     size), overlaps no other text, and its place lies clear of the map (with its airplanes' room and its row and
     column numbers) and inside the frame. The tall frame's panel is 9 pt or more with 2 to 4 players (8 before)."""
     from tests.legibility import key_problems, key_texts
     from toolkit.drawing import drawn_places
     from toolkit.games.fcm.map.tiles import DRINK_CHARS, GOODS, MARKETING_KINDS
+    from toolkit.games.fcm.game.rules import FcmGame
+    games = []
     for players in (2, 3, 4, 5):
-        g = new_game("fcm", players=players, seed=4)
-        play(g, make_agents("fcm", players, "heuristic"), max_steps=70)
+        games.append(new_game("fcm", players=players, seed=4))
+        play(games[-1], make_agents("fcm", players, "heuristic"), max_steps=70)
+    games.append(FcmGame(players=2, seed=1, options={"layout": "K0 Q0"}))     # a map of two tiles: low and wide
+    for g in games:
+        players = g.players
         for layout in ("wide", "tall"):
             ax = drawing.draw_state(g, layout=layout)
             said = {t.get_text() for t in key_texts(ax)}

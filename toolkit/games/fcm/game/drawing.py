@@ -281,11 +281,18 @@ def _draw_tall(game, viewer, ax, fast):
     rows = (game.players + 1) // 2
     size = TALL_TEXT[game.players]
     line = TALL_LINE * size / 8
-    key = key_rows(md.map_key(), KEY_COLUMN, KEY_SIZE)          # the key in a column right of the map
-    key_w = key_width(key, KEY_SIZE) + KEY_GAP
     kept = (2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2) * line     # the head, the blocks, the next decision
     lw, lh = md.LABEL_ROOM
-    scale = min((box_w - lw - key_w) / (right - left), (box_h - lh - kept) / (bottom - top))  # inches a square
+    for across in (1, 2, 0):        # the key right of the map: a column, two where the map is low, else a strip
+        if across:                  # across the frame's foot (a map much wider than high)
+            key = key_rows(md.map_key(), across * KEY_COLUMN, KEY_SIZE, grid=True)
+            key_w, foot = key_width(key, KEY_SIZE) + KEY_GAP, 0.0
+        else:
+            key = key_rows(md.map_key(), box_w - 0.1, KEY_SIZE)
+            key_w, foot = 0.0, key_height(key, KEY_SIZE) + KEY_GAP
+        scale = min((box_w - lw - key_w) / (right - left), (box_h - lh - kept - foot) / (bottom - top))
+        if not across or key_height(key, KEY_SIZE) <= (bottom - top) * scale + lh:
+            break
     left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
     md.draw_map(fmap, ax, title="", fast=fast, small=scale < 0.26, square_in=scale)
     md.demand_dots(ax, fmap)
@@ -293,7 +300,7 @@ def _draw_tall(game, viewer, ax, fast):
     wide = int((box_w - 0.1) / (BOLD * size / 8))                # characters across the frame
     chars = int((box_w / 2 - 0.12) / (CHAR * size / 8))          # ... across a block
     head, nxt = _head_lines(game, wide), _next_lines(game, wide)
-    room = (box_h - (bottom - top) * scale) / line - 0.3 - len(head) - len(nxt) - 0.35 * rows
+    room = (box_h - (bottom - top) * scale - foot) / line - 0.3 - len(head) - len(nxt) - 0.35 * rows
     blocks, heights = _fit_blocks(game, viewer, chars, room, rows)
     x0 = left - (box_w - (right - left) * scale - key_w) / 2 / scale + 0.05 / scale  # the frame's left edge: the
     # map and the key centred
@@ -309,7 +316,10 @@ def _draw_tall(game, viewer, ax, fast):
     for text, kind, seat in nxt:
         _put(ax, x0, y, step, text, kind, seat, size)
         y += step
-    draw_key(ax, key, right + KEY_GAP / scale, _map_room(fmap)[2], scale, KEY_SIZE, down=True, fast=fast)
+    if key_w:
+        draw_key(ax, key, right + KEY_GAP / scale, _map_room(fmap)[2], scale, KEY_SIZE, down=True, fast=fast)
+    else:
+        draw_key(ax, key, x0, top + (box_h - foot + KEY_GAP / 2) / scale, scale, KEY_SIZE, down=True, fast=fast)
     ax.set_xlim(x0 - 0.05 / scale, x0 - 0.05 / scale + box_w / scale)
     ax.set_ylim(top + box_h / scale, top)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
