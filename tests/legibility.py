@@ -83,3 +83,43 @@ def problems(fig, kind: str = "board") -> list[str]:
         if board and ax.axison:
             out.append(f"a board or card keeps its axes (ticks and spines): {ax.get_title()[:40]!r}")
     return out
+
+
+def key_texts(ax, name: str = "key") -> list:
+    """The texts of a drawing's key (those whose anchor lies in the place ``name`` it marked), full frames only."""
+    from toolkit.drawing import drawn_places
+    x0, y0, x1, y1 = drawn_places(ax)[name]
+    e = 1e-6 * max(1.0, abs(x1 - x0), abs(y1 - y0))           # (the place is rounded to 9 decimals)
+    return [t for t in ax.texts if x0 - e <= t.get_position()[0] <= x1 + e and y0 - e <= t.get_position()[1] <= y1 + e]
+
+
+def key_problems(ax, apart=(), name: str = "key", least_pt: float = MIN_TEXT_PT) -> list[str]:
+    """What keeps a drawing's key from being read: a key text under ``least_pt`` points, a key text overlapping
+    any other text, and the key's place overlapping one of the data boxes ``apart`` (x0, y0, x1, y1) (the board,
+    the panels), or leaving the figure."""
+    from matplotlib.transforms import Bbox
+
+    from toolkit.drawing import drawn_places
+    texts, renderer = draw(ax.figure)
+    mine = set(map(id, key_texts(ax, name)))
+    out = [f"{_name(t)} is {t.get_fontsize()} pt (at least {least_pt})" for t in texts
+           if id(t) in mine and t.get_fontsize() < least_pt]
+    boxes = [(t, t.get_window_extent(renderer)) for t in texts]
+    for a, ba in boxes:
+        if id(a) not in mine:
+            continue
+        if not _inside(ba, ax.figure.bbox):
+            out.append(f"{_name(a)} is cut by the figure's edge")
+        for b, bb in boxes:
+            if id(b) not in mine and ba.overlaps(bb):
+                out.append(f"the key's {_name(a)} overlaps {_name(b)}")
+    def pixels(box):          # (limits may run either way)
+        (a, b), (c, d) = ax.transData.transform([box[:2], box[2:]])
+        return Bbox.from_extents(min(a, c), min(b, d), max(a, c), max(b, d))
+    key = pixels(drawn_places(ax)[name])
+    if not _inside(key, ax.figure.bbox):
+        out.append("the key leaves the figure")
+    for box in apart:
+        if key.overlaps(pixels(box)):
+            out.append(f"the key overlaps the box {tuple(round(v, 2) for v in box)}")
+    return out

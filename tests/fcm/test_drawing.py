@@ -100,7 +100,8 @@ def test_the_tall_frame_puts_the_map_above_every_player_and_keeps_hands_hidden()
     w, h = ax.figure.get_size_inches()
     assert w <= TALL_FRAME_SIZE[0] and h <= TALL_FRAME_SIZE[1] and h > w
     places = drawn_places(ax)
-    assert places == drawn_places(drawing.draw_state(g, viewer=1))
+    wide = drawn_places(drawing.draw_state(g, viewer=1))
+    assert places.pop("key") != wide.pop("key") and places == wide        # the key's place is the layout's own
     map_bottom = places["squares"][3]
     texts = [t.get_text() for t in ax.texts if t.get_position()[1] > map_bottom]       # (y runs downwards)
     for s in range(1, 5):
@@ -166,3 +167,35 @@ def test_map_is_labelled_by_row_and_column_as_the_options_name_squares():
         assert rows[r] == r and cols[c] == c
         assert set(rows) == set(range(g.map.height)) and set(cols) >= set(range(0, g.map.width, 2))
     assert set(_edge_labels(md.draw_map(g.map))[1]) == set(range(g.map.width))     # at full size, every column
+
+
+def test_fcm_6_1_the_key_tells_the_maps_signs_in_both_layouts_clear_of_the_map_and_the_panel():
+    """Every frame has a key of the map's signs in the tiles' own names: the drink sources' letters, the demand
+    dots' goods and the campaign tiles' kinds, whose number is the order they run in (FCM-6.1). In both layouts
+    and with 2 to 5 players (and on a map of two tiles) its text is 9 pt (11 px where a 1024 x 768 page shows the tall frame at 0.95 of its
+    size), overlaps no other text, and its place lies clear of the map (with its airplanes' room and its row and
+    column numbers) and inside the frame. The tall frame's panel is 9 pt or more with 2 to 4 players (8 before)."""
+    from tests.legibility import key_problems, key_texts
+    from toolkit.drawing import drawn_places
+    from toolkit.games.fcm.map.tiles import DRINK_CHARS, GOODS, MARKETING_KINDS
+    from toolkit.games.fcm.game.rules import FcmGame
+    games = []
+    for players in (2, 3, 4, 5):
+        games.append(new_game("fcm", players=players, seed=4))
+        play(games[-1], make_agents("fcm", players, "heuristic"), max_steps=70)
+    games.append(FcmGame(players=2, seed=1, options={"layout": "K0 Q0"}))     # a map of two tiles: low and wide
+    for g in games:
+        players = g.players
+        for layout in ("wide", "tall"):
+            ax = drawing.draw_state(g, layout=layout)
+            said = {t.get_text() for t in key_texts(ax)}
+            assert set(DRINK_CHARS) | set(DRINK_CHARS.values()) | set(GOODS) | set(MARKETING_KINDS) <= said
+            assert any("lowest #" in t for t in said), said
+            left, right, top, bottom = drawing._map_room(g.map)
+            x0, y0, _, _ = drawn_places(ax)["squares"]
+            room = (left - 1.0, top - 1.0, right, bottom)          # the numbers' room: under a square left and above
+            problems = key_problems(ax, apart=[room], least_pt=drawing.KEY_SIZE)
+            assert not problems, (players, layout, problems)
+            if layout == "tall" and players <= 4:
+                panel = [t for t in ax.texts if t.get_text().startswith(("Player ", "Round ", "Next: "))]
+                assert panel and min(t.get_fontsize() for t in panel) >= 9, (players, layout)

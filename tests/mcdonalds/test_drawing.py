@@ -86,9 +86,34 @@ def test_mcd_7_2_the_tall_frame_keeps_extras_face_down_too():
     extras as the wide frame does."""
     g = arrange(players=2, extras={2: counts(pie=2)})
 
-    def texts(viewer):          # under the board (whose track has "+2" spaces)
-        return [t.get_text() for t in drawing.draw_state(g, viewer=viewer, layout="tall").texts
-                if t.get_position()[1] < drawing.BOARD_LIMITS[0]]
+    def texts(viewer):          # under the board (whose track has "+2" spaces), above the key (its "+2" sign)
+        from toolkit.drawing import drawn_places
+        ax = drawing.draw_state(g, viewer=viewer, layout="tall")
+        key = drawn_places(ax)["key"]
+        return [t.get_text() for t in ax.texts if key[3] < t.get_position()[1] < drawing.BOARD_LIMITS[0]]
     assert "+2" in texts(2) and "+2" in texts(None)
     assert "+2" not in texts(1) and "face\ndown" in texts(1) and "extras: 2" in texts(1)
     assert {"Player 1 (Ronald McDonald)", "0 points"} <= set(texts(None))
+
+
+def test_the_key_names_every_food_and_both_plus_marks_clear_of_the_board_and_racks():
+    """Both frames, with 2 to 4 players, carry a key of the foods' letters named as the menus name them and of
+    the "+" marks (the cards a space gives, MCD-3.3; extra cards under a slot, MCD-7.2); its text is 9 pt on the
+    wide frame and 8 pt on the tall one (10 px where a 1024 x 768 page shows it at 0.95 of its size), overlaps
+    no other text, and its place lies clear of the board and every rack and inside the frame."""
+    from tests.legibility import key_problems, key_texts
+    from toolkit.drawing import drawn_places
+    from toolkit.games.mcdonalds.data import FOOD_NAMES, FOODS
+    for players in (2, 3, 4):
+        g = McDonaldsGame(players=players, seed=3)
+        play(g, make_agents("mcdonalds", players, "heuristic"), max_steps=40)
+        for layout, least in (("wide", drawing.KEY_SIZE), ("tall", drawing.TALL_KEY_SIZE)):
+            ax = drawing.draw_state(g, layout=layout)
+            said = {t.get_text() for t in key_texts(ax)}
+            assert set(FOOD_NAMES.values()) | {drawing.FOOD_SHORT[f] for f in FOODS} | {"+1", "+2"} <= said
+            places = drawn_places(ax)
+            board = (drawing.BOARD_LIMITS[0], drawing.BOARD_LIMITS[0], drawing.BOARD_LIMITS[1],
+                     drawing.BOARD_LIMITS[1])
+            racks = [places[("rack", s)] for s in range(1, players + 1)]
+            problems = key_problems(ax, apart=[board, *racks], least_pt=least)
+            assert not problems, (players, layout, problems)

@@ -16,9 +16,9 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
-                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, static_layer,
-                        status_title, tall_axes, text_on, wrapped)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, KeyItem, add_shape, board_axes, check_layout,
+                        draw_key, figure_bytes, fill_limits, key_height, key_rows, mark_place, new_axes, place_boxes,
+                        player_colour, static_layer, status_title, tall_axes, text_on, wrapped)
 from ...drawing import score_timeline as _timeline
 from .data import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
@@ -43,7 +43,24 @@ __all__ = ["draw_board", "draw_chute", "draw_menu", "draw_race", "draw_racks", "
            "state_png", "FOOD_COLOURS", "DRAWINGS", "DISTINCT_COLOURS"]
 
 BOARD_LIMITS = (-0.6, 8.6)
-XLIM, YLIM = (-0.6, 17.3), (-0.6, 8.6)        # draw_state's Axes
+XLIM, YLIM = (-0.6, 17.3), (-0.6, 8.6)        # draw_state's Axes (the wide frame's, at most 3 players)
+KEY_SIZE = 9            # points of the key's text (read from the back of the room) in the wide frame
+TALL_KEY_SIZE = 8       # ... in the tall frame: two rows across it, so that the board loses no more than 6%
+KEY_GAP = 0.08          # inches between the key and the racks above it
+
+
+def frame_key(narrow: bool = False) -> tuple:
+    """What the frame's short signs mean, as a key (``toolkit.drawing.draw_key``): each food's letters, named as
+    the menus name it (``FOOD_NAMES``), and the two "+" marks: the food cards a space gives to take (MCD-3.3) and
+    a player's extra cards of a food, under its slot (MCD-7.2). The wide frame sets the letters on their cards'
+    colour; ``narrow`` (the tall frame, two rows across it) writes them as the racks do, each row led by a mark,
+    in fewer words."""
+    if narrow:
+        foods = [KeyItem(FOOD_NAMES[f], FOOD_SHORT[f]) for f in FOODS]
+        return (KeyItem("cards to take", "+2"), *foods[:4], KeyItem("extra cards", "+1"), *foods[4:])
+    foods = [KeyItem(FOOD_NAMES[f], FOOD_SHORT[f], FOOD_COLOURS[f], "s") for f in FOODS]
+    return (*foods, KeyItem("food cards a space gives", "+2", group=True),
+            KeyItem("extra cards of a food (face down)", "+1"))
 
 
 def _track(ax, board):
@@ -345,24 +362,49 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
 
 
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
-    """The board and every player's rack and extras, on one Axes; the title says what is next. ``layout="wide"``
-    puts the racks right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two to a
-    row (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
+    """The board and every player's rack and extras, on one Axes, with a key of the foods' letters and the "+"
+    marks (``frame_key``); the title says what is next. ``layout="wide"`` puts the racks right of the board and
+    the key under them (``FRAME_SIZE``, for notebooks); ``"tall"`` puts the racks under it, two to a row, and the
+    key across the foot (``TALL_FRAME_SIZE``, for a stepper beside its decision column). ``fast=True`` (for steppers) draws what
     never changes in a game (the track, the racks' slots) as a picture rendered once (``static_layer``); the
     picture is the same within antialiasing."""
     if check_layout(layout) == "tall":
         return _draw_tall(game, viewer, ax, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
-    racks = _wide_racks(game.players, 9.0, 8.6)
+    racks, xlim, ylim, key, unit = _wide_frame(ax, game.players)
     if fast:
         static_layer(ax, ("mcdonalds", game.players), game.board,
-                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), XLIM, YLIM)
+                     lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
     draw_board(game, ax=ax, viewer=viewer, track=not fast)
     _racks(ax, game, viewer, racks, slots=not fast)
-    ax.set_xlim(*XLIM)
-    ax.set_ylim(*YLIM)
+    draw_key(ax, key, RACKS_X, ylim[0] + 0.05 + key_height(key, KEY_SIZE) / unit, unit, KEY_SIZE, fast=fast)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
     ax.set_title(_title(game, viewer), fontsize=11)
     return board_axes(ax)
+
+
+RACKS_X, RACKS_TOP = 9.0, 8.6     # the wide frame's racks: left edge and top
+RACK_LEAST = 2.1                  # the least height of a wide frame's rack: heading, slots, names, extras
+
+
+def _wide_frame(ax, players):
+    """The wide frame's racks (right of the board, one under another), limits, key (at the foot of the racks'
+    column) and inches a unit. Where the racks and the key need more height than the board's, the frame reaches
+    lower and everything is drawn a little smaller (4 players)."""
+    pos, (fw, fh) = ax.get_position(original=True), ax.figure.get_size_inches()
+    box_w, box_h = pos.width * fw, pos.height * fh
+    ylo = YLIM[0]
+    for _ in range(3):              # the unit depends on the height, the key's height in units on the unit
+        unit = box_h / (YLIM[1] - ylo)
+        xlim = (XLIM[0], max(XLIM[1], XLIM[0] + box_w / unit))
+        key = key_rows(frame_key(), (xlim[1] - RACKS_X) * unit - 0.1, KEY_SIZE, grid=True)
+        below = 2.05 + (key_height(key, KEY_SIZE) + KEY_GAP) / unit + 0.05      # the last rack and the key
+        need = RACKS_TOP - below - RACK_LEAST * (players - 1)
+        ylo = min(YLIM[0], need)
+    h = min(2.25, (RACKS_TOP - below - ylo) / max(1, players - 1))
+    racks = [(seat, RACKS_X, RACKS_TOP - (seat - 1) * h, h, 0.72) for seat in range(1, players + 1)]
+    return racks, xlim, (ylo, YLIM[1]), key, unit
 
 
 def _title(game, viewer):
@@ -378,7 +420,15 @@ def _draw_tall(game, viewer, ax, fast):
     ax = tall_axes(ax)
     top = BOARD_LIMITS[0] - GAP
     rows = (game.players + 1) // 2
-    xlim, ylim = fill_limits(ax, *BOARD_LIMITS, top - rows * RACK_ROW, BOARD_LIMITS[1])
+    bottom = top - rows * RACK_ROW
+    pos, (fw, fh) = ax.get_position(original=True), ax.figure.get_size_inches()
+    box_w, box_h = pos.width * fw, pos.height * fh
+    key = key_rows(frame_key(narrow=True), box_w - 0.2, TALL_KEY_SIZE)     # the key across the frame's foot
+    below = 0.0
+    for _ in range(3):              # the unit depends on the key's room, the key's room in units on the unit
+        xlim, ylim = fill_limits(ax, *BOARD_LIMITS, bottom - below, BOARD_LIMITS[1])
+        unit = box_h / (ylim[1] - ylim[0])
+        below = (key_height(key, TALL_KEY_SIZE) + KEY_GAP) / unit
     width = (xlim[1] - xlim[0] - 0.2) / 2
     pitch = min(0.72, (width - 0.2 - BESIDE) / 8)
     racks = [(seat, xlim[0] + 0.1 + (seat - 1) % 2 * width, top - 0.1 - (seat - 1) // 2 * RACK_ROW, RACK_ROW - 0.1,
@@ -388,6 +438,7 @@ def _draw_tall(game, viewer, ax, fast):
                      lambda layer: (_track(layer, game.board), _slots(layer, racks)), xlim, ylim)
     _board(game, ax, track=not fast, layout="tall")
     _racks(ax, game, viewer, racks, slots=not fast, tall=True)
+    draw_key(ax, key, xlim[0] + 0.1, bottom - KEY_GAP / unit, unit, TALL_KEY_SIZE, fast=fast)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)

@@ -9,7 +9,7 @@ import re
 import textwrap
 
 from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes, board_text,
-                         check_layout, figure_bytes, markers, new_axes)
+                         check_layout, draw_key, figure_bytes, key_height, key_rows, key_width, markers, new_axes)
 from ..company import drawing as cd
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
@@ -148,13 +148,13 @@ def _panel(game, viewer, chars, brief):
     return lines + _next_lines(game, chars)
 
 
-def _put(ax, x, y, step, text, kind, seat):
-    """One panel line with its top at ``y``: a chain's first line bold after a square of its colour, the head
-    bold, the next decision in italics."""
+def _put(ax, x, y, step, text, kind, seat, size=8):
+    """One panel line of ``size`` points with its top at ``y``: a chain's first line bold after a square of its
+    colour, the head bold, the next decision in italics."""
     if kind == "chain":
-        markers(ax, [x + 0.25 * step], [y + 0.45 * step], s=55, marker="s", fc=chain_colour(seat), ec=INK, lw=0.6,
-                zorder=6)
-    board_text(ax, x + (0.7 * step if kind == "chain" else 0), y, text, fontsize=8, va="top", ha="left",
+        markers(ax, [x + 0.25 * step], [y + 0.45 * step], s=55 * (size / 8) ** 2, marker="s", fc=chain_colour(seat),
+                ec=INK, lw=0.6, zorder=6)
+    board_text(ax, x + (0.7 * step if kind == "chain" else 0), y, text, fontsize=size, va="top", ha="left",
                parse_math=False, fontweight="bold" if kind in ("head", "chain") else None,
                style="italic" if kind == "next" else "normal", color=INK)
 
@@ -180,10 +180,11 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     every chain (cash, price, cards, goods, milestones). ``viewer`` hides other players' hands (FCM-I42).
 
     ``layout="wide"`` (notebooks) is ``FRAME_SIZE``: the map takes the height, the panel the rest of the width (at
-    least 4.3 inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows.
-    ``layout="tall"`` (steppers) is ``TALL_FRAME_SIZE``: the map above, the players below, two to a row
+    least 4.3 inches, 8-point lines wrapped to fit), so a small map is drawn as large as the frame allows; the
+    map's key (``map.drawing.map_key``) stands at the panel's foot. ``layout="tall"`` (steppers) is
+    ``TALL_FRAME_SIZE``: the map above with its key in a column on its right, the players below, two to a row
     (``_draw_tall``). ``fast=True`` (for steppers) keeps the map's squares as a picture while they stay the
-    same (``image_layer``)."""
+    same (``image_layer``), and the key as one drawn once (``draw_key``)."""
     if check_layout(layout) == "tall":
         return _draw_tall(game, viewer, ax, fast)
     fmap = game.map
@@ -195,13 +196,15 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     lw, lh = md.LABEL_ROOM
     panel_in = max(4.3, box_w - lw - (box_h - lh) * (right - left) / (bottom - top))
     chars = int(panel_in * 96 / 6.3) - 2                   # 8-point characters that fit the panel
-    room = int(box_h / LINE) - 1
+    scale = min((box_w - panel_in - lw) / (right - left), (box_h - lh) / (bottom - top))      # inches a square
+    left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
+    key = key_rows(md.map_key(), box_w - (right - left + 0.2) * scale - 0.1, KEY_SIZE)    # at the panel's foot
+    key_in = key_height(key, KEY_SIZE) + KEY_GAP
+    room = int((box_h - key_in) / LINE) - 1
     for brief in (0, 1, 2):
         lines = _panel(game, viewer, chars, brief)
         if len(lines) + 0.35 * game.players <= room:
             break
-    scale = min((box_w - panel_in - lw) / (right - left), (box_h - lh) / (bottom - top))      # inches a square
-    left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
     md.draw_map(fmap, ax, title="", fast=fast, square_in=scale)
     md.demand_dots(ax, fmap)
     x0 = right + 0.2
@@ -215,6 +218,7 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
             y += 0.35 * step
         _put(ax, x0, y, step, text, kind, seat)
         y += step
+    draw_key(ax, key, x0, ybottom - (key_in - KEY_GAP / 2) / scale, scale, KEY_SIZE, down=True, fast=fast)
     ax.set_xlim(left, x1)
     ax.set_ylim(ybottom, ytop)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")
@@ -222,13 +226,18 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     return board_axes(ax)
 
 
+KEY_SIZE = 9            # points of the key's text (read from the back of the room, as the panel is)
+KEY_GAP = 0.12          # inches between the key and what is above it or left of it
+KEY_COLUMN = 1.05       # inches the tall frame's key takes across, right of the map (a sign and its word a line)
 TALL_LINE = 0.145        # inches from one line of the tall frame's 8-point text to the next
 CHAR = 6.1 / FRAME_DPI   # inches an 8-point character takes, about (digits 7 px, most letters less)
 BOLD = 6.6 / FRAME_DPI
 #: Lines the tall frame keeps for the players' blocks below the map, by the number of players (most blocks take
 #: five or six lines): the map's size is set by them (the same on every step of a game); blocks that need more are
 #: told more briefly, at last cut short.
-TALL_BLOCKS = {2: 7, 3: 11, 4: 12, 5: 15}
+TALL_BLOCKS = {2: 7, 3: 10, 4: 10, 5: 15}
+#: Points of the tall frame's panel text, by the number of players: larger where the map can spare the room.
+TALL_TEXT = {2: 10, 3: 9, 4: 9, 5: 8}
 
 
 def _fit_blocks(game, viewer, chars, room, rows):
@@ -260,8 +269,9 @@ def _fit_blocks(game, viewer, chars, room, rows):
 
 def _draw_tall(game, viewer, ax, fast):
     """The stepper's frame, ``TALL_FRAME_SIZE``: the map across the top as large as the room left by the panel
-    lets it be (that room is kept for ``TALL_BLOCKS`` lines, so the map keeps its size from step to step); below
-    it the round and turn order, the players' blocks two to a row, and the next decision."""
+    and the key beside it let it be (that room is kept for ``TALL_BLOCKS`` lines of ``TALL_TEXT`` points, so the
+    map keeps its size from step to step); below it the round and turn order, the players' blocks two to a row,
+    and the next decision."""
     fmap = game.map          # (the title is one line: less room above than tall_axes keeps for two)
     ax = new_axes(ax, size=TALL_FRAME_SIZE, margins=(0.005, 0.005, 0.995, 1 - 0.32 / TALL_FRAME_SIZE[1]))
     fig_w, fig_h = ax.figure.get_size_inches()
@@ -269,31 +279,47 @@ def _draw_tall(game, viewer, ax, fast):
     box_w, box_h = fig_w * pos.width, fig_h * pos.height
     left, right, top, bottom = _map_room(fmap)
     rows = (game.players + 1) // 2
-    kept = 2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2      # the head, the blocks, the next decision
+    size = TALL_TEXT[game.players]
+    line = TALL_LINE * size / 8
+    kept = (2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2) * line     # the head, the blocks, the next decision
     lw, lh = md.LABEL_ROOM
-    scale = min((box_w - lw) / (right - left), (box_h - lh - kept * TALL_LINE) / (bottom - top))  # inches a square
+    for across in (1, 2, 0):        # the key right of the map: a column, two where the map is low, else a strip
+        if across:                  # across the frame's foot (a map much wider than high)
+            key = key_rows(md.map_key(), across * KEY_COLUMN, KEY_SIZE, grid=True)
+            key_w, foot = key_width(key, KEY_SIZE) + KEY_GAP, 0.0
+        else:
+            key = key_rows(md.map_key(), box_w - 0.1, KEY_SIZE)
+            key_w, foot = 0.0, key_height(key, KEY_SIZE) + KEY_GAP
+        scale = min((box_w - lw - key_w) / (right - left), (box_h - lh - kept - foot) / (bottom - top))
+        if not across or key_height(key, KEY_SIZE) <= (bottom - top) * scale + lh:
+            break
     left, right, top, bottom = _with_labels((left, right, top, bottom), scale)
     md.draw_map(fmap, ax, title="", fast=fast, small=scale < 0.26, square_in=scale)
     md.demand_dots(ax, fmap)
-    step = TALL_LINE / scale
-    wide = int((box_w - 0.1) / BOLD)                              # characters across the frame
-    chars = int((box_w / 2 - 0.12) / CHAR)                        # ... across a block
+    step = line / scale
+    wide = int((box_w - 0.1) / (BOLD * size / 8))                # characters across the frame
+    chars = int((box_w / 2 - 0.12) / (CHAR * size / 8))          # ... across a block
     head, nxt = _head_lines(game, wide), _next_lines(game, wide)
-    room = (box_h - (bottom - top) * scale) / TALL_LINE - 0.3 - len(head) - len(nxt) - 0.35 * rows
+    room = (box_h - (bottom - top) * scale - foot) / line - 0.3 - len(head) - len(nxt) - 0.35 * rows
     blocks, heights = _fit_blocks(game, viewer, chars, room, rows)
-    x0 = (left + right - box_w / scale) / 2 + 0.05 / scale        # the frame's left edge, the map centred
+    x0 = left - (box_w - (right - left) * scale - key_w) / 2 / scale + 0.05 / scale  # the frame's left edge: the
+    # map and the key centred
     y = bottom + 0.3 * step
     for text, kind, seat in head:
-        _put(ax, x0, y, step, text, kind, seat)
+        _put(ax, x0, y, step, text, kind, seat, size)
         y += step
     tops = [y + (0.35 * (r + 1) + sum(heights[:r])) * step for r in range(rows + 1)]     # each row after a gap
     for i, b in enumerate(blocks):
         for k, (text, kind, seat) in enumerate(b):
-            _put(ax, x0 + (i % 2) * box_w / 2 / scale, tops[i // 2] + k * step, step, text, kind, seat)
+            _put(ax, x0 + (i % 2) * box_w / 2 / scale, tops[i // 2] + k * step, step, text, kind, seat, size)
     y = tops[-1] - 0.35 * step
     for text, kind, seat in nxt:
-        _put(ax, x0, y, step, text, kind, seat)
+        _put(ax, x0, y, step, text, kind, seat, size)
         y += step
+    if key_w:
+        draw_key(ax, key, right + KEY_GAP / scale, _map_room(fmap)[2], scale, KEY_SIZE, down=True, fast=fast)
+    else:
+        draw_key(ax, key, x0, top + (box_h - foot + KEY_GAP / 2) / scale, scale, KEY_SIZE, down=True, fast=fast)
     ax.set_xlim(x0 - 0.05 / scale, x0 - 0.05 / scale + box_w / scale)
     ax.set_ylim(top + box_h / scale, top)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")

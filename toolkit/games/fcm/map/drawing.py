@@ -15,11 +15,12 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
-from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, board_axes, board_text, image_layer, mark_place, markers,
-                         new_axes, static_layer, text_on)
+from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
+                         markers, new_axes, static_layer, text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
+from .tiles import GOODS, MARKETING_KINDS
 
 #: Colours of everything on the map (style lives here, never in the rules).
 PALETTE = {
@@ -32,7 +33,7 @@ PALETTE = {
 CHAIN_COLOURS = PLAYER_COLOURS        # chains (seats) 1..5: the shared Okabe-Ito player palette
 DISTANCE_MAX = 8                      # distances are coloured on one scale, 0 to this (and beyond), in every map
 _LUT = {"#": "road", BRIDGE: "bridge", ".": "empty", "H": "house", **DRINK_CHARS}
-_LETTER = {"beer": "B", "lemonade": "L", "soda": "S"}
+_LETTER = {drink: ch for ch, drink in DRINK_CHARS.items()}      # a drink source is drawn as the map writes it
 
 
 #: Inches kept left of the map for the row numbers and above it for the column numbers (8-point, two digits).
@@ -147,6 +148,17 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
               ("fcm columns", cols, (-0.5, fmap.width - 0.5), (-0.5, top)))
     for name, draw, xlim, ylim in strips:
         static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
+
+
+def map_key() -> tuple:
+    """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the drink sources' letters (as the
+    tiles write them), the demand tokens' dots by good (FCM-6.6) and the campaign tiles by kind, whose number is
+    the order they run in, lowest first (FCM-6.1). The names are the tiles' own."""
+    return ((KeyItem("drink sources:", shape="head"),)
+            + tuple(KeyItem(drink, ch, PALETTE[drink], "s") for ch, drink in DRINK_CHARS.items())
+            + (KeyItem("demand:", shape="head"),) + tuple(KeyItem(g, fc=PALETTE[g], shape="o") for g in GOODS)
+            + (KeyItem("campaigns, lowest # first:", shape="head"),)
+            + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS))
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
