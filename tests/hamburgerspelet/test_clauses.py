@@ -283,6 +283,21 @@ def test_hb_6_1_bun_only_last():
     assert "HB-6.1" not in clauses(ev)
 
 
+def test_hb_6_1_wanted_once_one_more_is_on_the_card():
+    """HB-6.1: what a card could keep once one more ingredient is on it (``wanted(seat, adding=i)``, for the
+    planner): the bun only with the eighth; the card itself is not changed."""
+    g = new()
+    give(g, 1, EIGHT[:6])
+    tomato, lettuce = ing(g, "tomato"), ing(g, "lettuce")
+    assert g.wanted(1) == [tomato, lettuce]
+    assert g.wanted(1, adding=tomato) == [lettuce]           # seven on the card: not yet the bun
+    assert g.wanted(1) == [tomato, lettuce] and g.held[0] == 6
+    give(g, 1, ["tomato"])
+    assert g.wanted(1) == [lettuce] and g.wanted(1, adding=lettuce) == [g.bun]
+    give(g, 1, ["lettuce"])
+    assert g.wanted(1) == [g.bun] and g.wanted(1, adding=g.bun) == []
+
+
 def test_hb_6_2_one_of_each():
     """HB-6.2: a second tile of an ingredient goes back, never onto the card."""
     g = new()

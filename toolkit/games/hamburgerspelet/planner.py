@@ -78,12 +78,12 @@ class PlannerAgent(KeenAgent):
         if kind == "ingredient":
             i = sq.ingredient
             if i in found:
-                return [(1.0, 1.0) + self._gained(game, seat, wanted, mem, i)]
+                return [(1.0, 1.0) + self._gained(game, seat, mem, i)]
             return self._blind_take(game, seat, ctx, mem, {i} if i in wanted else ())    # a look (HB-5.2)
         if kind != "hamburger" and game.owner.get(sq.index) != seat:
             return None
         if found:                            # a remembered tile: the one it would take or name
-            return [(1.0, 1.0) + self._gained(game, seat, wanted, mem, mem[self._first_wanted(game, seat, mem)])]
+            return [(1.0, 1.0) + self._gained(game, seat, mem, mem[self._first_wanted(game, seat, mem)])]
         if kind == "hamburger":
             return self._blind_take(game, seat, ctx, mem, {max(wanted, key=odds.__getitem__)} if wanted else ())
         return self._blind_take(game, seat, ctx, mem, set(wanted))          # the own kitchen (HB-5.4)
@@ -97,17 +97,15 @@ class PlannerAgent(KeenAgent):
             if p <= 0.0:
                 continue
             if t in hope:
-                out.append((p, 1.0) + self._gained(game, seat, wanted, mem, t))
+                out.append((p, 1.0) + self._gained(game, seat, mem, t))
             else:
                 out.append((p, 0.0, wanted, found | {t} if t in wanted else found))
         return out
 
     @staticmethod
-    def _gained(game, seat, wanted, mem, i):
-        """(wanted, found) once ``i`` is on the card: the bun becomes wanted with the eighth (HB-6.1)."""
-        left = [x for x in wanted if x != i]
-        if game.held[seat - 1] + 1 == game.n_ingredients - 1 and not game.cards[seat - 1][game.bun]:
-            left.append(game.bun)
+    def _gained(game, seat, mem, i):
+        """(wanted, found) once ``i`` is on the card (the bun wanted from the eighth on, HB-6.1)."""
+        left = game.wanted(seat, adding=i)
         return left, set(left).intersection(mem)
 
     # --- takes -------------------------------------------------------------------------------------------

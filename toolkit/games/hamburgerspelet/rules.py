@@ -175,11 +175,17 @@ class HamburgerGame(Game):
         card = self.cards[seat - 1]
         return not card[ing] and (ing != self.bun or self.held[seat - 1] == self.n_ingredients - 1)
 
-    def wanted(self, seat: int) -> list[int]:
-        """The ingredients ``seat`` could keep now, in the board's order."""
-        out = list(compress(self.texts.ingredients, map(not_, self.cards[seat - 1])))     # (a C scan)
-        if self.held[seat - 1] != self.n_ingredients - 1 and not self.cards[seat - 1][self.bun]:
-            out.remove(self.bun)                                                            # HB-6.1
+    def wanted(self, seat: int, adding: int | None = None) -> list[int]:
+        """The ingredients ``seat`` could keep now, in the board's order; with ``adding``, those it could keep
+        once that ingredient (one it could keep now) is on the card too (for agents that plan ahead)."""
+        card = self.cards[seat - 1]
+        out = list(compress(self.texts.ingredients, map(not_, card)))     # (a C scan)
+        held = self.held[seat - 1]
+        if adding is not None:
+            out.remove(adding)
+            held += 1
+        if held != self.n_ingredients - 1 and not card[self.bun] and adding != self.bun:
+            out.remove(self.bun)                                           # HB-6.1: the bun comes last
         return out
 
     def face_down(self) -> list[int]:
