@@ -317,3 +317,15 @@ def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
     assert seeds == list(range(len(seeds))) and len(seeds) <= 3      # seed 3 was never finished
     if how != "dies":
         assert said.split()[2] == str(len(seeds))
+
+
+def test_a_failed_run_keeps_no_pipe_of_its_workers_open(monkeypatch):
+    """The error of a failed run is kept (a notebook keeps the last one, with its traceback and so the ended
+    workers), yet the workers' pipes are closed at once, not when the error is garbage-collected."""
+    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
+    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    me = psutil.Process()
+    before = me.num_fds()
+    with pytest.raises(GameFailed) as kept:
+        simulate("mcdonalds", games=8, seed=2, players=2, agents="broken", jobs=2, chunk=2, progress=False)
+    assert me.num_fds() == before, kept.value

@@ -179,6 +179,9 @@ class _Team:
             for w in self.workers:
                 w.process.join(GRACE)
                 w.conn.close()
+                if w.process.exitcode is not None:
+                    # its sentinel pipes now, not when the Process is collected: an error's traceback keeps it
+                    w.process.close()
 
     def _wait_all(self, seconds):
         end = time.monotonic() + seconds
