@@ -84,3 +84,21 @@ def test_a_rule_step_says_the_very_decision_pending_gives(name):
                     name, seed, len(g.choices))
                 told += 1
     assert told > 0 or cls.steps is None      # a game with steps says the next decision at least at a turn's end
+
+
+def test_a_game_that_overrides_apply_plays_it_on_the_fast_path_too():
+    """A subclass (a rule changed in a notebook) that overrides ``_apply`` of a game with ``steps`` has its own
+    ``_apply`` called by the fast loop as by ``apply``: the two paths play the same games."""
+    from toolkit.games.disneyland.rules import DisneylandGame
+    calls = []
+
+    class Counted(DisneylandGame):
+        def _apply(self, decision, value):
+            calls.append(decision.kind)
+            return super()._apply(decision, value)
+
+    g = Counted(3, 5, log=False)
+    assert play(g, make_agents("disneyland", 3, "random")) is None
+    assert len(calls) == len(g.choices) > 0
+    assert Counted.rule_steps()["roll"] is not DisneylandGame.steps["roll"]
+    assert DisneylandGame.rule_steps() is DisneylandGame.steps         # the game itself keeps its fast steps

@@ -148,8 +148,13 @@ class Game(ABC):
 
     @classmethod
     def rule_steps(cls) -> dict:
-        """Kind of decision -> the function applying an answer to it: ``steps``, or ``_apply`` for every kind."""
-        return cls.steps if cls.steps is not None else _EveryKind(cls._apply)
+        """Kind of decision -> the function applying an answer to it: ``steps``, or ``_apply`` for every kind
+        (also where a subclass overrides ``_apply`` below the class naming ``steps``: a rule changed in a notebook
+        is then played by the fast loops as by ``apply``)."""
+        if cls.steps is None:
+            return _EveryKind(cls._apply)
+        applier, stepper = _defined_in(cls, "_apply"), _defined_in(cls, "steps")
+        return _EveryKind(cls._apply) if applier is not stepper and issubclass(applier, stepper) else cls.steps
 
     def legal(self) -> tuple:
         d = self.pending()
@@ -280,6 +285,11 @@ class Game(ABC):
         from ..drawing import Picture
         data, size = Picture(importlib.import_module(self.drawing_module).draw_state(self))._repr_png_()
         return {"image/png": data}, {"image/png": size}
+
+
+def _defined_in(cls, name):
+    """The class of ``cls``'s MRO whose own body defines ``name``."""
+    return next(c for c in cls.__mro__ if name in c.__dict__)
 
 
 class _EveryKind(dict):
