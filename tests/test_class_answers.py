@@ -141,3 +141,23 @@ def test_every_game_the_class_waits_only_on_real_choices_or_acts(name):
     s = Stepper(name, players=cls.min_players + 1, seed=11, class_seat=2)
     for d in class_plays(s, 15):
         assert len(d.values) > 1 or d.kind in cls.acts, d
+
+
+def test_in_the_teachers_class_view_the_class_reads_its_own_face_down_answers():
+    """While the class plays, the class view (teacher=True) reads as the class's seat: the class's own one-option
+    answer laid face down (FCM-1.1 "CEO alone") is named there as in its seat's view; another seat's stays hidden."""
+    s = Stepper("fcm", players=3, seed=8, class_seat=1, agents="heuristic", teacher=True)
+    class_plays(s, 6)
+    auto = [k for k in one_option_steps(s) if s.history[k - 1].pending().secret]
+    assert auto, "this seeded game has a face-down one-option answer of the class: the test must meet one"
+    others = [k for k in range(1, s.last + 1) if (d := s.history[k - 1].pending()).secret and d.player != 1]
+    assert others
+    for viewer in (None, 1):
+        s.view.value = viewer
+        for k in auto:
+            s.slider.value = k
+            d = s.history[k - 1].pending()
+            assert f"Only one choice for Player 1: {d.options[0].label}" in s.event_log.value, (viewer, k)
+        for k in others:
+            s.slider.value = k
+            assert f"Player {s.history[k - 1].pending().player} lays a choice face down" in s.event_log.value, k

@@ -34,10 +34,13 @@ def steps_since_class(history, k: int, for_class) -> list[int]:
     return list(range(max(first, k - MAX_STEPS + 1), k + 1))
 
 
-def decision_line(history, k: int, viewer, hide_secrets: bool, answered=lambda d: False) -> str:
+def decision_line(history, k: int, viewer, hide_secrets: bool, answered=lambda d: False, own=None) -> str:
     """Who decided step ``k`` and, where ``viewer`` may know it, what; a secret answer shows as face down.
-    A decision ``answered`` for the class (its only option) says so, with its clauses."""
+    A decision ``answered`` for the class (its only option) says so, with its clauses. ``own``: the seat the
+    class view reads as while the class plays; its own answers are the class's, so they show there too."""
     d = history[k - 1].pending()
+    if viewer is None and own is not None and d.player == own:
+        viewer = own
     choice = history[k].choices[-1]
     label = html.escape(d.option(choice).label if choice in d.values else str(choice))
     prompt = html.escape(d.prompt)
@@ -74,6 +77,7 @@ def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: Fals
     would (the class's seat, while the class plays in the class view). ``for_class``: the class is asked this
     decision; ``answered``: it was answered for the class (its only option)."""
     events_viewer = viewer if events_viewer == "same" else events_viewer
+    own = events_viewer if viewer is None else None
     state = history[k]
     nxt = state.pending()
     if nxt is None:
@@ -86,8 +90,9 @@ def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: Fals
     groups = [top]
     steps = steps_since_class(history, k, for_class)
     for j in reversed(steps):
-        head = "Setup" if j == 0 else f"Step {j}: {decision_line(history, j, viewer, hide_secrets, answered)}"
-        groups.append(f"<div class='bgt-step'><b>{head}</b>{''.join(event_rows(history, j, events_viewer, clauses))}</div>")
+        head = "Setup" if j == 0 else f"Step {j}: {decision_line(history, j, viewer, hide_secrets, answered, own)}"
+        rows = "".join(event_rows(history, j, events_viewer, clauses))
+        groups.append(f"<div class='bgt-step'><b>{head}</b>{rows}</div>")
     if steps[0] > 1 and len(steps) == MAX_STEPS:
         groups.append(f"<div class='bgt-next'>(steps before {steps[0]}: move the slider back)</div>")
     return "".join(groups)
