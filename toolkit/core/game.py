@@ -65,6 +65,8 @@ class Game(ABC):
     # step straight away (``rule_steps``): a call and a chain of tests fewer for every decision. A step (or an
     # ``_apply``) may return the decision the game asks next, the very one ``pending()`` would give (a turn's
     # end knows the next roll); the fast loops then skip ``pending()``. None means: ask ``pending()``.
+    # The dict holds the functions themselves: a subclass that changes a step overrides ``_apply`` (then every
+    # kind goes through it) or names its own ``steps``; overriding only the method leaves both paths on the old.
     steps: dict | None = None
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):

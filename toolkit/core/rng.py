@@ -6,10 +6,15 @@ import _random
 import copy
 import random
 
-try:                                      # the interpreter's own SHA-256: the same digest as hashlib's, and quicker
-    from _sha256 import sha256 as _sha256  # for short texts (no OpenSSL context to set up); Python 3.12+ names it _sha2
+# the interpreter's own SHA-256: the same digest as hashlib's, and quicker for short texts (no OpenSSL context
+# to set up); Python 3.12+ names its module _sha2; hashlib's where neither is built
+try:
+    from _sha256 import sha256 as _sha256
 except ImportError:                       # pragma: no cover
-    from hashlib import sha256 as _sha256
+    try:
+        from _sha2 import sha256 as _sha256
+    except ImportError:
+        from hashlib import sha256 as _sha256
 
 
 def derive_seed(seed: int, *names) -> int:

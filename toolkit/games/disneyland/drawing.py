@@ -172,7 +172,7 @@ def _collections(ax, game, viewer, cells, legend_at):
         pts = view["scores"][seat - 1]
         sees = viewer in (None, seat)
         mark_place(ax, ("player", seat), (x0, y - band + 0.05, x0 + width, y))
-        label = f"Player {seat}: {pts} points" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
+        label = f"Player {seat}: {pts} point{'' if pts == 1 else 's'}" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
         discs.append(Circle((x0 + 0.22, y - 0.3), 0.22, fc=player_colour(seat), ec=INK, lw=0.6))
         ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
                 color=text_on(player_colour(seat)))
