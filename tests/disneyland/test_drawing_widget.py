@@ -82,6 +82,7 @@ def test_the_class_decides_with_buttons_and_forks():
     buttons[0].click()
     assert s.last >= k + 1 and s.index == s.last   # on to the class's next decision (or the end)
     assert "Player 2 decides: Roll the die" in s.event_log.value
+    assert "roll the die" not in s.event_log.value.replace("Roll the die", "")   # said once, not "→ roll the die"
     nxt = s.history.game.pending()
     assert nxt is None or nxt.player == 2          # the agents played on up to the class's next decision
     # the log there shows every step since the class's decision, newest first, each with its player

@@ -56,6 +56,8 @@ def decision_line(history, k: int, viewer, hide_secrets: bool, answered=lambda d
             return f"{FACE_DOWN} Player {d.player} lays a choice face down ({html.escape(d.kind)})"
         return f"{FACE_DOWN} Player {d.player} decides face down: {prompt} → {label}"
     if viewer is None or viewer == d.player:
+        if label.lower() == prompt.lower():          # "Roll the die → roll the die" says it twice
+            return f"Player {d.player} decides: {prompt}"
         return f"Player {d.player} decides: {prompt} → {label}"
     return f"Player {d.player} decides ({html.escape(d.kind)})"
 
