@@ -150,15 +150,53 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
         static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
 
 
+ETERNAL = "\u221e"                    # an eternal campaign's rounds left: it never ends (FCM-6.n1)
+BADGE_PT = 10.5                       # a rounds-left badge's width, in points: room for one 8-point digit
+
+
+def rounds_label(c) -> str:
+    """What a campaign's badge says: the rounds it still runs (the engine's ``Campaign.rounds_left``, FCM-6.7),
+    or "∞" for an eternal one."""
+    left = c.rounds_left
+    return ETERNAL if left is None else str(left)
+
+
+def _badge_corner(c, box) -> tuple:
+    """Where a campaign's rounds-left badge sits: on its tile's lower right corner, out of the middle where its
+    number is; an airplane's on its banner's far end (its lane's middle), beside the map, clear of its row and
+    column numbers and of the airplanes in other lanes."""
+    x, y, bw, bh = box
+    if c.kind == "airplane":
+        return (x + bw, y + bh / 2) if c.side in "ns" else (x + bw / 2, y + bh)
+    return x + bw + 0.05, y + bh + 0.05            # the corner of the tile's squares (its box is 0.05 inside)
+
+
+def rounds_badges(ax, fmap: FcmMap, boxes) -> None:
+    """A layer on a drawn map: each campaign's rounds left (``rounds_label``), white on a small dark disc (apart
+    from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles' drawn boxes, in number order). Read from the engine's state: the drawing
+    decides nothing."""
+    cmps = sorted(fmap.campaigns.values(), key=lambda c: c.number)
+    if not cmps:
+        return
+    at = [_badge_corner(c, box) for c, box in zip(cmps, boxes)]
+    markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
+            zorder=6)
+    for c, (x, y) in zip(cmps, at):
+        board_text(ax, x, y, rounds_label(c), ha="center", va="center", fontsize=8, fontweight="bold",
+                   color="white", zorder=7, gid=f"rounds left #{c.number}")
+
+
 def map_key() -> tuple:
     """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the drink sources' letters (as the
     tiles write them), the demand tokens' dots by good (FCM-6.6) and the campaign tiles by kind, whose number is
-    the order they run in, lowest first (FCM-6.1). The names are the tiles' own."""
+    the order they run in, lowest first (FCM-6.1), and their badges of rounds left (FCM-6.7; "∞": eternal,
+    FCM-6.n1). The names are the tiles' own."""
     return ((KeyItem("drink sources:", shape="head"),)
             + tuple(KeyItem(drink, ch, PALETTE[drink], "s") for ch, drink in DRINK_CHARS.items())
             + (KeyItem("demand:", shape="head"),) + tuple(KeyItem(g, fc=PALETTE[g], shape="o") for g in GOODS)
             + (KeyItem("campaigns, lowest # first:", shape="head"),)
-            + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS))
+            + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS)
+            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", "3", PALETTE["ink"], "c"),))
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
@@ -243,6 +281,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
+    rounds_badges(ax, fmap, boxes)
     coordinate_labels(ax, fmap, square_in, fast)
     pad = _pads(fmap)
     ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
