@@ -16,7 +16,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch, Rectangle
 
 from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
-                         markers, new_axes, static_layer, text_on)
+                         markers, new_axes, static_layer, text_inches, text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -161,24 +161,56 @@ def rounds_label(c) -> str:
     return ETERNAL if left is None else str(left)
 
 
-def _badge_corner(c, box) -> tuple:
-    """Where a campaign's rounds-left badge sits: on its tile's lower right corner, out of the middle where its
-    number is; an airplane's on its banner's far end (its lane's middle), beside the map, clear of its row and
-    column numbers and of the airplanes in other lanes."""
+def _text_box(t, unit: float) -> tuple:
+    """The box (x0, y0, x1, y1) a centred board text takes, in squares of ``unit`` inches (its advance, and 1.2
+    times its size for its height)."""
+    x, y = t.get_position()
+    hw = text_inches(t.get_text(), t.get_fontsize(), t.get_fontweight() == "bold") / unit / 2
+    hh = t.get_fontsize() * 1.2 / 72 / unit / 2
+    if t.get_rotation() == 90:
+        hw, hh = hh, hw
+    return x - hw, y - hh, x + hw, y + hh
+
+
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _badge_places(c, box, r: float) -> list:
+    """Where a campaign's rounds-left badge (of radius ``r`` squares) may sit, best first: on its tile's lower
+    right corner, then its other corners, then the same a little further out (clear of the number of a tile one
+    square wide); an airplane's only on its banner's far end (its lane's middle), beside the map, clear of its
+    row and column numbers and of the airplanes in other lanes."""
     x, y, bw, bh = box
     if c.kind == "airplane":
-        return (x + bw, y + bh / 2) if c.side in "ns" else (x + bw / 2, y + bh)
-    return x + bw + 0.05, y + bh + 0.05            # the corner of the tile's squares (its box is 0.05 inside)
+        return [(x + bw, y + bh / 2) if c.side in "ns" else (x + bw / 2, y + bh)]
+    x0, y0, x1, y1 = x - 0.05, y - 0.05, x + bw + 0.05, y + bh + 0.05       # its squares' edges
+    corners = ((x1, y1, 1, 1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x0, y0, -1, -1))
+    return [(cx + sx * out, cy + sy * out) for out in (0.0, r / 2) for cx, cy, sx, sy in corners]
 
 
-def rounds_badges(ax, fmap: FcmMap, boxes) -> None:
+def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple) -> None:
     """A layer on a drawn map: each campaign's rounds left (``rounds_label``), white on a small dark disc (apart
-    from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles' drawn boxes, in number order). Read from the engine's state: the drawing
-    decides nothing."""
+    from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles'
+    drawn boxes, in number order), the first corner where it covers no text already drawn nor leaves ``room``
+    (x0, y0, x1, y1: the map's squares and the room beyond them free of row and column numbers). The counts are
+    read from the engine's state: the drawing decides nothing."""
     cmps = sorted(fmap.campaigns.values(), key=lambda c: c.number)
     if not cmps:
         return
-    at = [_badge_corner(c, box) for c, box in zip(cmps, boxes)]
+    r = BADGE_PT / 72 / 2 / square_in                  # the disc's radius, in squares
+    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
+    at = []
+    for c, box in zip(cmps, boxes):
+        def cost(p):
+            disc = (p[0] - r, p[1] - r, p[0] + r, p[1] + r)
+            out = (max(0.0, room[0] - disc[0]) + max(0.0, room[1] - disc[1]) + max(0.0, disc[2] - room[2])
+                   + max(0.0, disc[3] - room[3]))
+            return sum(_overlap(disc, t) for t in taken) + 10 * out
+        places = _badge_places(c, box, r)
+        best = next((p for p in places if cost(p) == 0.0), None) or min(places, key=cost)
+        at.append(best)
+        taken.append((best[0] - r, best[1] - r, best[0] + r, best[1] + r))
     markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
             zorder=6)
     for c, (x, y) in zip(cmps, at):
@@ -281,9 +313,9 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
-    rounds_badges(ax, fmap, boxes)
-    coordinate_labels(ax, fmap, square_in, fast)
     pad = _pads(fmap)
+    rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, w - 0.5 + pad["e"], h - 0.5 + pad["s"]))
+    coordinate_labels(ax, fmap, square_in, fast)
     ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
     ax.set_ylim(h - 0.5 + pad["s"], -0.5 - pad["n"] - labels[1])
     board_axes(ax)
