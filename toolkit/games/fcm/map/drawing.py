@@ -179,21 +179,24 @@ def _overlap(a, b) -> float:
 def _badge_places(c, box, r: float) -> list:
     """Where a campaign's rounds-left badge (of radius ``r`` squares) may sit, best first: on its tile's lower
     right corner, then its other corners, then the same a little further out (clear of the number of a tile one
-    square wide); an airplane's only on its banner's far end (its lane's middle), beside the map, clear of its
-    row and column numbers and of the airplanes in other lanes."""
+    square wide); an airplane's on an end of its banner (its lane's middle), then just beyond it: beside the map,
+    clear of its row and column numbers and of the airplanes in other lanes."""
     x, y, bw, bh = box
     if c.kind == "airplane":
-        return [(x + bw, y + bh / 2) if c.side in "ns" else (x + bw / 2, y + bh)]
+        if c.side in "ns":
+            return [(x + bw + out, y + bh / 2) for out in (0.0, r)] + [(x - out, y + bh / 2) for out in (0.0, r)]
+        return [(x + bw / 2, y + bh + out) for out in (0.0, r)] + [(x + bw / 2, y - out) for out in (0.0, r)]
     x0, y0, x1, y1 = x - 0.05, y - 0.05, x + bw + 0.05, y + bh + 0.05       # its squares' edges
     corners = ((x1, y1, 1, 1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x0, y0, -1, -1))
     return [(cx + sx * out, cy + sy * out) for out in (0.0, r / 2) for cx, cy, sx, sy in corners]
 
 
-def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple) -> None:
+def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame: tuple) -> None:
     """A layer on a drawn map: each campaign's rounds left (``rounds_label``), white on a small dark disc (apart
     from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles'
     drawn boxes, in number order), the first corner where it covers no text already drawn nor leaves ``room``
-    (x0, y0, x1, y1: the map's squares and the room beyond them free of row and column numbers). The counts are
+    (x0, y0, x1, y1: the map's squares and the room beyond them free of row and column numbers; an airplane's:
+    ``frame``, the drawing's limits). The counts are
     read from the engine's state: the drawing decides nothing."""
     cmps = sorted(fmap.campaigns.values(), key=lambda c: c.number)
     if not cmps:
@@ -202,7 +205,7 @@ def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple) -> Non
     taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
     at = []
     for c, box in zip(cmps, boxes):
-        def cost(p):
+        def cost(p, room=frame if c.kind == "airplane" else room):
             disc = (p[0] - r, p[1] - r, p[0] + r, p[1] + r)
             out = (max(0.0, room[0] - disc[0]) + max(0.0, room[1] - disc[1]) + max(0.0, disc[2] - room[2])
                    + max(0.0, disc[3] - room[3]))
@@ -314,10 +317,11 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = _pads(fmap)
-    rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, w - 0.5 + pad["e"], h - 0.5 + pad["s"]))
+    x0, y0, x1, y1 = -0.5 - pad["w"] - labels[0], -0.5 - pad["n"] - labels[1], w - 0.5 + pad["e"], h - 0.5 + pad["s"]
+    rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))
     coordinate_labels(ax, fmap, square_in, fast)
-    ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
-    ax.set_ylim(h - 0.5 + pad["s"], -0.5 - pad["n"] - labels[1])
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y1, y0)
     board_axes(ax)
     # titles may hold dollars ("$23 + 6 tips"): shown as written, never as mathematics
     ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles (squares named row,column)", fontsize=10,
