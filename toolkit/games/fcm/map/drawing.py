@@ -215,7 +215,7 @@ def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame:
         at.append(best)
         taken.append((best[0] - r, best[1] - r, best[0] + r, best[1] + r))
     markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
-            zorder=6)
+            zorder=6).set_gid("rounds left")
     for c, (x, y) in zip(cmps, at):
         board_text(ax, x, y, rounds_label(c), ha="center", va="center", fontsize=8, fontweight="bold",
                    color="white", zorder=7, gid=f"rounds left #{c.number}")
