@@ -172,10 +172,6 @@ def _text_box(t, unit: float) -> tuple:
     return x - hw, y - hh, x + hw, y + hh
 
 
-def _overlap(a, b) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
 def _badge_places(c, box, r: float) -> list:
     """Where a campaign's rounds-left badge (of radius ``r`` squares) may sit, best first: on its tile's lower
     right corner, then its other corners, then the same a little further out (clear of the number of a tile one
@@ -202,18 +198,23 @@ def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame:
     if not cmps:
         return
     r = BADGE_PT / 72 / 2 / square_in                  # the disc's radius, in squares
-    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
+    taken = np.array([_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
+                     + [(np.inf, np.inf, -np.inf, -np.inf)])        # (no text: overlaps nothing)
     at = []
     for c, box in zip(cmps, boxes):
-        def cost(p, room=frame if c.kind == "airplane" else room):
-            disc = (p[0] - r, p[1] - r, p[0] + r, p[1] + r)
-            out = (max(0.0, room[0] - disc[0]) + max(0.0, room[1] - disc[1]) + max(0.0, disc[2] - room[2])
-                   + max(0.0, disc[3] - room[3]))
-            return sum(_overlap(disc, t) for t in taken) + 10 * out
-        places = _badge_places(c, box, r)
-        best = next((p for p in places if cost(p) == 0.0), None) or min(places, key=cost)
-        at.append(best)
-        taken.append((best[0] - r, best[1] - r, best[0] + r, best[1] + r))
+        places = np.array(_badge_places(c, box, r))
+        discs = np.hstack([places - r, places + r])[:, None, :]     # place x text
+        cover = (np.clip(np.minimum(discs[..., 2], taken[:, 2]) - np.maximum(discs[..., 0], taken[:, 0]), 0, None)
+                 * np.clip(np.minimum(discs[..., 3], taken[:, 3]) - np.maximum(discs[..., 1], taken[:, 1]), 0, None))
+        x0, y0, x1, y1 = frame if c.kind == "airplane" else room
+        d = discs[:, 0, :]
+        out = (np.clip(x0 - d[:, 0], 0, None) + np.clip(y0 - d[:, 1], 0, None) + np.clip(d[:, 2] - x1, 0, None)
+               + np.clip(d[:, 3] - y1, 0, None))
+        cost = cover.sum(axis=1) + 10 * out
+        free = np.flatnonzero(cost == 0.0)
+        x, y = places[free[0] if len(free) else int(np.argmin(cost))]   # the first free place, else the least bad
+        at.append((x, y))
+        taken = np.vstack([taken, (x - r, y - r, x + r, y + r)])
     markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
             zorder=6).set_gid("rounds left")
     for c, (x, y) in zip(cmps, at):
