@@ -13,6 +13,7 @@ import io
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
@@ -363,7 +364,7 @@ def demand_dots(ax, fmap: FcmMap, demand: dict | None = None):
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
-    it (FCM-6.6)."""
+    it (FCM-6.6), which also names the campaigns' badges of rounds left where there are campaigns."""
     if ax is None:                   # room on the right for the key; the whole within a screen's width
         ax = _axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
         w, h = ax.figure.get_size_inches()
@@ -371,8 +372,10 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     demand_dots(ax, fmap)
-    ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")],
-              loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    badge = [Line2D([], [], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white",
+                    label=f"rounds left\n({ETERNAL}: for ever)")] if fmap.campaigns else []
+    ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")]
+              + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
 
 
