@@ -483,7 +483,8 @@ def score_timeline(game, ax=None, target: int | None = None, names=None):
 @dataclass(frozen=True)
 class KeyItem:
     """One entry of a key: a sign as the drawing shows it and what it means. ``shape`` "s" is a square of colour
-    ``fc`` with ``sign`` on it (a drink's letter, a campaign's "#11"), "o" a dot of that colour, "" the ``sign``
+    ``fc`` with ``sign`` on it (a drink's letter, a campaign's "#11"), "c" a round badge of that colour with
+    ``sign`` on it (a campaign's rounds left), "o" a dot of that colour, "" the ``sign``
     alone in bold ("BM", "+1"), "head" a heading in italics (``label`` only). A heading, or an item with ``group``,
     starts a group of items that ``key_rows`` keeps on one row where it fits."""
     label: str
@@ -512,7 +513,7 @@ def _sign_inches(item: KeyItem, size: float) -> float:
     if item.shape == "o":
         return size * 0.9 / 72
     text = text_inches(item.sign, size, bold=True) if item.sign else 0.0
-    return max(size * 1.3 / 72, text + size * 0.4 / 72) if item.shape == "s" else text
+    return max(size * 1.3 / 72, text + size * 0.4 / 72) if item.shape in ("s", "c") else text
 
 
 def _item_inches(item: KeyItem, size: float) -> float:
@@ -593,9 +594,11 @@ def _draw_key(ax, rows, x0, y0, unit, size, down):
                 add_shape(ax, Rectangle((x, y - h / 2), w, h, fc=item.fc, ec=INK, lw=0.6, zorder=3))
             elif item.shape == "o":
                 markers(ax, [x + w / 2], [y], s=(size * 0.9) ** 2, fc=item.fc, ec=INK, lw=0.6, zorder=3)
-            if item.sign and item.shape in ("s", ""):
+            elif item.shape == "c":
+                markers(ax, [x + w / 2], [y], s=(size * 1.3) ** 2, fc=item.fc, ec=INK, lw=0.6, zorder=3)
+            if item.sign and item.shape in ("s", "c", ""):
                 ax.text(x + w / 2, y, item.sign, ha="center", va="center", fontsize=size, weight="bold", zorder=4,
-                        color=text_on(item.fc) if item.shape == "s" else INK, parse_math=False)
+                        color=text_on(item.fc) if item.shape in ("s", "c") else INK, parse_math=False)
             ax.text(x + w + (gap if w else 0.0), y, item.label, ha="left", va="center", fontsize=size, color=INK,
                     parse_math=False, zorder=4, style="italic" if item.shape == "head" else "normal")
 

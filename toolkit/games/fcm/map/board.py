@@ -83,6 +83,12 @@ class Campaign:
     side: str | None = None  # airplanes: 'n', 's', 'w' or 'e'
     lines: tuple = ()        # airplanes: rows (side w/e) or columns (side n/s) flown over
 
+    @property
+    def rounds_left(self) -> int | None:
+        """How many more marketing phases this campaign runs in: its goods left, one spent each time it runs
+        (FCM-6.7); None for an eternal campaign, which never ends (FCM-6.n1)."""
+        return None if self.eternal else self.duration
+
 
 class FcmMap:
     """The map of one game: printed tiles plus everything placed on them.

@@ -13,10 +13,11 @@ import io
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
-                         markers, new_axes, static_layer, text_on)
+                         markers, new_axes, static_layer, text_inches, text_on)
 from . import reach as _reach
 from . import roads as _roads
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
@@ -150,15 +151,89 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
         static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
 
 
+ETERNAL = "\u221e"                    # an eternal campaign's rounds left: it never ends (FCM-6.n1)
+BADGE_PT = 10.5                       # a rounds-left badge's width, in points: room for one 8-point digit
+
+
+def rounds_label(c) -> str:
+    """What a campaign's badge says: the rounds it still runs (the engine's ``Campaign.rounds_left``, FCM-6.7),
+    or "∞" for an eternal one."""
+    left = c.rounds_left
+    return ETERNAL if left is None else str(left)
+
+
+def _text_box(t, unit: float) -> tuple:
+    """The box (x0, y0, x1, y1) a centred board text takes, in squares of ``unit`` inches (its advance, and 1.2
+    times its size for its height)."""
+    x, y = t.get_position()
+    hw = text_inches(t.get_text(), t.get_fontsize(), t.get_fontweight() == "bold") / unit / 2
+    hh = t.get_fontsize() * 1.2 / 72 / unit / 2
+    if t.get_rotation() == 90:
+        hw, hh = hh, hw
+    return x - hw, y - hh, x + hw, y + hh
+
+
+def _badge_places(c, box, r: float) -> list:
+    """Where a campaign's rounds-left badge (of radius ``r`` squares) may sit, best first: on its tile's lower
+    right corner, then its other corners, then the same a little further out (clear of the number of a tile one
+    square wide); an airplane's on an end of its banner (its lane's middle), then just beyond it: beside the map,
+    clear of its row and column numbers and of the airplanes in other lanes."""
+    x, y, bw, bh = box
+    if c.kind == "airplane":
+        if c.side in "ns":
+            return [(x + bw + out, y + bh / 2) for out in (0.0, r)] + [(x - out, y + bh / 2) for out in (0.0, r)]
+        return [(x + bw / 2, y + bh + out) for out in (0.0, r)] + [(x + bw / 2, y - out) for out in (0.0, r)]
+    x0, y0, x1, y1 = x - 0.05, y - 0.05, x + bw + 0.05, y + bh + 0.05       # its squares' edges
+    corners = ((x1, y1, 1, 1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x0, y0, -1, -1))
+    return [(cx + sx * out, cy + sy * out) for out in (0.0, r / 2) for cx, cy, sx, sy in corners]
+
+
+def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame: tuple) -> None:
+    """A layer on a drawn map: each campaign's rounds left (``rounds_label``), white on a small dark disc (apart
+    from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles'
+    drawn boxes, in number order), the first corner where it covers no text already drawn nor leaves ``room``
+    (x0, y0, x1, y1: the map's squares and the room beyond them free of row and column numbers; an airplane's:
+    ``frame``, the drawing's limits). The counts are
+    read from the engine's state: the drawing decides nothing."""
+    cmps = sorted(fmap.campaigns.values(), key=lambda c: c.number)
+    if not cmps:
+        return
+    r = BADGE_PT / 72 / 2 / square_in                  # the disc's radius, in squares
+    taken = np.array([_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
+                     + [(np.inf, np.inf, -np.inf, -np.inf)])        # (no text: overlaps nothing)
+    at = []
+    for c, box in zip(cmps, boxes):
+        places = np.array(_badge_places(c, box, r))
+        discs = np.hstack([places - r, places + r])[:, None, :]     # place x text
+        cover = (np.clip(np.minimum(discs[..., 2], taken[:, 2]) - np.maximum(discs[..., 0], taken[:, 0]), 0, None)
+                 * np.clip(np.minimum(discs[..., 3], taken[:, 3]) - np.maximum(discs[..., 1], taken[:, 1]), 0, None))
+        x0, y0, x1, y1 = frame if c.kind == "airplane" else room
+        d = discs[:, 0, :]
+        out = (np.clip(x0 - d[:, 0], 0, None) + np.clip(y0 - d[:, 1], 0, None) + np.clip(d[:, 2] - x1, 0, None)
+               + np.clip(d[:, 3] - y1, 0, None))
+        cost = cover.sum(axis=1) + 10 * out
+        free = np.flatnonzero(cost == 0.0)
+        x, y = places[free[0] if len(free) else int(np.argmin(cost))]   # the first free place, else the least bad
+        at.append((x, y))
+        taken = np.vstack([taken, (x - r, y - r, x + r, y + r)])
+    markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
+            zorder=6).set_gid("rounds left")
+    for c, (x, y) in zip(cmps, at):
+        board_text(ax, x, y, rounds_label(c), ha="center", va="center", fontsize=8, fontweight="bold",
+                   color="white", zorder=7, gid=f"rounds left #{c.number}")
+
+
 def map_key() -> tuple:
     """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the drink sources' letters (as the
     tiles write them), the demand tokens' dots by good (FCM-6.6) and the campaign tiles by kind, whose number is
-    the order they run in, lowest first (FCM-6.1). The names are the tiles' own."""
+    the order they run in, lowest first (FCM-6.1), and their badges of rounds left (FCM-6.7; "∞": eternal,
+    FCM-6.n1). The names are the tiles' own."""
     return ((KeyItem("drink sources:", shape="head"),)
             + tuple(KeyItem(drink, ch, PALETTE[drink], "s") for ch, drink in DRINK_CHARS.items())
             + (KeyItem("demand:", shape="head"),) + tuple(KeyItem(g, fc=PALETTE[g], shape="o") for g in GOODS)
             + (KeyItem("campaigns, lowest # first:", shape="head"),)
-            + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS))
+            + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS)
+            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", "3", PALETTE["ink"], "c"),))
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
@@ -243,10 +318,12 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
                    color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
                    rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
-    coordinate_labels(ax, fmap, square_in, fast)
     pad = _pads(fmap)
-    ax.set_xlim(-0.5 - pad["w"] - labels[0], w - 0.5 + pad["e"])
-    ax.set_ylim(h - 0.5 + pad["s"], -0.5 - pad["n"] - labels[1])
+    x0, y0, x1, y1 = -0.5 - pad["w"] - labels[0], -0.5 - pad["n"] - labels[1], w - 0.5 + pad["e"], h - 0.5 + pad["s"]
+    rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))
+    coordinate_labels(ax, fmap, square_in, fast)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y1, y0)
     board_axes(ax)
     # titles may hold dollars ("$23 + 6 tips"): shown as written, never as mathematics
     ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles (squares named row,column)", fontsize=10,
@@ -287,7 +364,7 @@ def demand_dots(ax, fmap: FcmMap, demand: dict | None = None):
 
 def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
-    it (FCM-6.6)."""
+    it (FCM-6.6), which also names the campaigns' badges of rounds left where there are campaigns."""
     if ax is None:                   # room on the right for the key; the whole within a screen's width
         ax = _axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
         w, h = ax.figure.get_size_inches()
@@ -295,8 +372,10 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     demand_dots(ax, fmap)
-    ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")],
-              loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    badge = [Line2D([], [], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white",
+                    label=f"rounds left\n({ETERNAL}: for ever)")] if fmap.campaigns else []
+    ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")]
+              + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
 
 
