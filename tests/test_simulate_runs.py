@@ -2,6 +2,7 @@
 the output path checked before the work, failing games named, rows that replay."""
 import csv
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -329,3 +330,67 @@ def test_a_failed_run_keeps_no_pipe_of_its_workers_open(monkeypatch):
     with pytest.raises(GameFailed) as kept:
         simulate("mcdonalds", games=8, seed=2, players=2, agents="broken", jobs=2, chunk=2, progress=False)
     assert me.num_fds() == before, kept.value
+
+
+class _Exits(McDonaldsGame.agents()["heuristic"]):
+    """Ends its process in game 6: ``sys.exit(3)``, or ``os._exit(5)`` (no exception, no clean-up) when ``hard``."""
+    name = "exits"
+    hard = False
+
+    def choose(self, game, d, rng):
+        if game.seed == 6:
+            if self.hard:
+                os._exit(5)
+            sys.exit(3)
+        return super().choose(game, d, rng)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_worker_that_exits_by_itself_says_so_and_is_not_called_killed(monkeypatch, hard):
+    """sys.exit in a game comes back as an error naming SystemExit, its code and the chunk (the worker goes on); a
+    worker that ends itself without an exception (os._exit) is named with its exit code, not as killed from outside
+    (the one report a killed worker gets: test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run)."""
+    monkeypatch.setattr(_Exits, "hard", hard)
+    kinds = {**McDonaldsGame.agents(), "exits": _Exits}
+    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    with pytest.raises(RuntimeError) as e:
+        simulate("mcdonalds", games=8, seed=2, players=2, agents="exits", jobs=2, chunk=2, progress=False)
+    said = str(e.value)
+    assert "killed" not in said and "out of memory" not in said, said
+    if hard:
+        assert re.fullmatch(r"worker process \d+ ended \(exit code 5\) with its chunks unplayed: it exited by itself "
+                            r"\(os\._exit\(\) in a game or an agent, or Python itself failed\?\)", said), said
+    else:
+        assert re.match(r"worker process \d+ was told to exit \(SystemExit\(3\): sys\.exit\(\) in a game or an agent\?\)"
+                        r" while playing Chunk\(arm=Arm\(game='mcdonalds'.*first=6, count=2\)$", said), said
+        assert "sys.exit(3)" in str(e.value.__cause__)          # the worker's traceback: where it was told to exit
+
+
+_LARGE_CHUNKS = """
+import sys
+from toolkit.core.runner import run_chunks
+from toolkit.core.work import Arm, Chunk
+
+# an arm whose description (here its name; or many agents' settings) is larger than a pipe holds, and so is each row
+arm = Arm("mcdonalds", "x" * int(sys.argv[1]), 2, ("random", "random"), "{}")
+rows = list(run_chunks((Chunk(arm, seed, 1) for seed in range(8)), jobs=2))
+print([r[0]["seed"] for r in rows], {len(r[0]["arm"]) for r in rows})
+"""
+
+
+def test_chunks_and_rows_larger_than_a_pipe_holds_do_not_hang_the_run():
+    """With a chunk queued behind the one a worker plays, this process sent the next chunk while the worker sent its
+    rows: both larger than a pipe holds, each waited for the other to read, for ever. Time-bound in a process of its
+    own, so that a hang fails here instead of holding up the suite."""
+    size = 400_000                      # a Unix socket pair holds about 200 KB each way
+    p = subprocess.Popen([sys.executable, "-c", _LARGE_CHUNKS, str(size)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        said, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        said, err = "", "hung: no rows within 60 s"
+    finally:                            # a hung run and its workers are not left on the machine
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    assert p.returncode == 0 and said.strip() == f"[0, 1, 2, 3, 4, 5, 6, 7] {{{size}}}", err

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import queue
 import signal
 import threading
 import time
@@ -154,8 +156,14 @@ class _Team:
     @staticmethod
     def _lost(w):
         w.process.join(GRACE)           # its exit code, if it has ended
-        return RuntimeError(f"worker process {w.process.pid} ended (exit code {w.process.exitcode}) with its chunks "
-                            "unplayed: killed from outside, or out of memory?")
+        code = w.process.exitcode
+        if code is None:
+            how = "its pipe closed while it still runs"
+        elif code < 0:
+            how = f"killed by {_signal_name(-code)} (from outside, or out of memory?)"
+        else:                           # sys.exit is sent back as an error (_serve): this is os._exit or worse
+            how = "it exited by itself (os._exit() in a game or an agent, or Python itself failed?)"
+        return RuntimeError(f"worker process {w.process.pid} ended (exit code {code}) with its chunks unplayed: {how}")
 
     def end(self, stop: bool):
         """End every worker within a few seconds whatever it is doing: a stop asks at once (SIGTERM); at the end of
@@ -195,6 +203,13 @@ def _mask(how, signals):
     return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else set()   # not on Windows
 
 
+def _signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def _serve(conn, theirs):
     """A worker: play each chunk sent, send back ``(True, rows)`` or ``(False, exception)``; end on ``None``, when
     this process's pipe closes, or when this process ends."""
@@ -205,26 +220,45 @@ def _serve(conn, theirs):
     _mask(signal.SIG_UNBLOCK, _STOPS)
     for c in theirs:                    # else this process's end of a pipe never closes when it dies
         c.close()
-    parent = multiprocessing.parent_process()
-    while True:
-        if conn not in wait([conn] + ([parent.sentinel] if parent else [])):
-            return
-        try:
-            chunk = conn.recv()
-        except EOFError:
-            return
-        if chunk is None:
-            return
+    inbox = queue.SimpleQueue()
+    threading.Thread(target=_take_in, args=(conn, inbox), name="toolkit-worker-inbox", daemon=True).start()
+    while (chunk := inbox.get()) is not None:
         try:
             answer = (True, play_chunk(chunk))
-        except Exception as e:
-            answer = (False, ExceptionWithTraceback(e, e.__traceback__))
+        except (Exception, SystemExit) as e:    # sys.exit in a game or an agent: an error that says so
+            error = e if isinstance(e, Exception) else RuntimeError(
+                f"worker process {os.getpid()} was told to exit (SystemExit({e.code!r}): sys.exit() in a game or an "
+                f"agent?) while playing {_short(chunk)}")
+            answer = (False, ExceptionWithTraceback(error, e.__traceback__))
         try:
             conn.send(answer)
         except OSError:                 # this process is gone
             return
         except Exception as e:          # rows or an exception that cannot be pickled
-            conn.send((False, RuntimeError(f"the result of {chunk!r} could not be sent back: {e!r}")))
+            conn.send((False, RuntimeError(f"the result of {_short(chunk)} could not be sent back: {e!r}")))
+
+
+def _take_in(conn, inbox):
+    """The worker's reader: each chunk is taken off the pipe as soon as it comes, so that this process never waits
+    to send a chunk while the worker waits to send rows (a chunk and rows larger than the pipe holds would
+    otherwise leave both writing for ever). ``None`` in ``inbox`` ends the worker: this process said so, its pipe
+    closed, or it ended."""
+    parent = multiprocessing.parent_process()
+    try:
+        while conn in wait([conn] + ([parent.sentinel] if parent else [])):
+            chunk = conn.recv()
+            if chunk is None:
+                break
+            inbox.put(chunk)
+    except (EOFError, OSError):
+        pass
+    finally:
+        inbox.put(None)
+
+
+def _short(chunk, most=300):
+    text = repr(chunk)
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def dask_client(scheduler=None, workers: int = 2):
