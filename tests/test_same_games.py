@@ -7,6 +7,7 @@ import pytest
 from toolkit.core import make_agents, play
 from toolkit.core.agents import Agent
 from toolkit.core.errors import IllegalChoice
+from toolkit.core.play import play_on
 from toolkit.core.records import make_record
 from toolkit.core.registry import agent_kinds, game_class, game_names, new_game
 
@@ -102,3 +103,20 @@ def test_a_game_that_overrides_apply_plays_it_on_the_fast_path_too():
     assert len(calls) == len(g.choices) > 0
     assert Counted.rule_steps()["roll"] is not DisneylandGame.steps["roll"]
     assert DisneylandGame.rule_steps() is DisneylandGame.steps         # the game itself keeps its fast steps
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_play_on_stops_at_its_limit_counts_its_decisions_and_goes_on_the_same(name):
+    """``play_on`` is the loop of ``play`` and of the search's playouts (which cut at a limit and count what they
+    played): a game stopped at a limit and played on is the game played through, and the counts add up."""
+    cls = game_class(name)
+    agents = make_agents(name, cls.min_players, "random")
+    whole = new_game(name, cls.min_players, 3, log=False)
+    end, made = play_on(whole, agents)
+    assert end is None and made == len(whole.choices) > 2
+    part = new_game(name, cls.min_players, 3, log=False)
+    d, first = play_on(part, agents, limit=made // 2)
+    assert first == made // 2 == len(part.choices) and part.choices == whole.choices[:first]
+    assert d.kind == part.pending().kind and d.values == part.pending().values
+    assert play_on(part, agents, limit=0) == (d, 0)
+    assert play_on(part, agents) == (None, made - first) and part.choices == whole.choices

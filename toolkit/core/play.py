@@ -4,6 +4,8 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 """
 from __future__ import annotations
 
+from itertools import repeat
+
 from .agents import WaitingForPerson
 from .registry import check_seat_count, make_agents
 
@@ -16,7 +18,7 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
     """
     agents = _seated(game if history is None else history.game, agents)
     if history is None and max_steps is None:
-        return _play_through(game, agents)
+        return play_on(game, agents)[0]
     steps = 0
     while True:
         g = game if history is None else history.game
@@ -44,52 +46,40 @@ def _seated(game, agents) -> list:
     return agents
 
 
-def _play_through(game, agents):
-    """The fast path for simulations. A trusted agent (``Agent.trusted``) takes its answers from the legal list,
-    so they are applied without a second check, and a decision with one option is answered for it; any other
-    agent (a person, an agent written in a notebook) is asked every time and its answers are checked."""
-    if not all(getattr(a, "trusted", False) for a in agents):
-        return _play_checked(game, agents)
-    # every seat trusted (simulations): the loop is the whole cost of the core, so it keeps to locals
+def play_on(game, agents, rngs=None, limit=None):
+    """Play ``game`` on until it ends, a person must answer or ``limit`` decisions were made; return the pending
+    decision (None at the end) and the number of decisions made. The one trusted loop: ``play`` and the search's
+    playouts both play through it.
+
+    A trusted agent (``Agent.trusted``) takes its answers from the legal list, so they are applied without a
+    second check, and a decision with one option is answered for it; any other agent (a person, an agent
+    written in a notebook) is asked every time and its answers are checked (``Game.apply``). ``rngs``: each
+    seat's generator (None: the seat's stream ``agent-<seat>``, looked up when first needed)."""
+    # the loop is the whole cost of the core in a simulation or a playout, so it keeps to locals
     choose = [a.choose for a in agents]
-    rngs = [None] * game.players            # each seat's generator, looked up once when first needed
-    record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
-    pending = game.pending
-    decision = pending()
-    while decision is not None:
-        values = decision.values
-        if len(values) == 1:
-            value = values[0]
-        else:
-            p = decision.player - 1
-            value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
-        record(value)
-        decision = steps[decision.kind](game, decision, value) or pending()     # a step may say what comes next
-    return None
-
-
-def _play_checked(game, agents):
-    """``_play_through`` with some seats not trusted: those are asked every time and their answers checked."""
     trusted = [getattr(a, "trusted", False) for a in agents]
-    rngs = [None] * game.players
-    record, apply_answer = game.choices.append, game._apply
-    pending = game.pending
+    rngs = [None] * game.players if rngs is None else rngs
+    record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
+    pending, apply_checked = game.pending, game.apply
+    start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()
-    while decision is not None:
+    for _ in repeat(None) if limit is None else repeat(None, limit):
+        if decision is None:
+            break
         p = decision.player - 1
         if trusted[p]:
             values = decision.values
-            value = values[0] if len(values) == 1 else agents[p].choose(game, decision, rngs[p] or _rng(game, rngs, p))
+            value = values[0] if len(values) == 1 else choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
             record(value)
-            apply_answer(decision, value)
+            decision = steps[decision.kind](game, decision, value) or pending()   # a step may say what comes next
         else:
             try:
-                value = agents[p].choose(game, decision, rngs[p] or _rng(game, rngs, p))
+                value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
             except WaitingForPerson:
-                return decision
-            game.apply(value)
-        decision = pending()
-    return None
+                break
+            apply_checked(value)
+            decision = pending()
+    return decision, len(game.choices) - start
 
 
 def _rng(game, rngs, p):

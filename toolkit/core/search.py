@@ -28,6 +28,7 @@ import random
 import time
 
 from .agents import Agent, RandomAgent
+from .play import play_on
 
 
 class _Node:
@@ -244,24 +245,9 @@ class SearchAgent(Agent):
         return game.determinize(seat, r)
 
     def _playout(self, world, seat, r) -> float:
-        """Play ``world`` on with the playout agents; a trusted agent's answers take the play loop's fast path
-        (applied unchecked, a single option answered for it: the same games, core/play.py)."""
-        agents = self.policy(world)
-        trusted = [getattr(a, "trusted", False) for a in agents]
-        record, rule_steps, pending = world.choices.append, world.rule_steps(), world.pending
-        limit, steps = self.playout_steps(world), 0
-        d = pending()
-        while d is not None and (limit is None or steps < limit):
-            p = d.player - 1
-            steps += 1
-            if trusted[p]:
-                values = d.values
-                value = values[0] if len(values) == 1 else agents[p].choose(world, d, r)
-                record(value)
-                d = rule_steps[d.kind](world, d, value) or pending()     # a step may say what comes next
-            else:
-                world.apply(agents[p].choose(world, d, r))
-                d = pending()
+        """Play ``world`` on with the playout agents, every seat drawing from ``r``, through the play loop
+        (``play_on``: a trusted agent's answers applied unchecked, a single option answered for it)."""
+        _, steps = play_on(world, self.policy(world), [r] * world.players, self.playout_steps(world))
         self._played += steps
         return self.reward(world, seat)
 
