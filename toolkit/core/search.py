@@ -276,7 +276,10 @@ class SearchAgent(Agent):
             d = world.pending()
             if d is None or (limit is not None and steps >= limit):
                 break
-            if d.player == seat and node is not None and len(d.values) > 1:
+            if node is None:                        # out of the tree: the rest is a playout
+                play_on(world, agents, [r] * world.players, None if limit is None else limit - steps)
+                break
+            if d.player == seat and len(d.values) > 1:
                 child, value = self._select(node, d, world, agents[seat - 1], r)
                 path.append(child)
                 node.visits += 1
