@@ -361,8 +361,8 @@ def test_a_worker_that_exits_by_itself_says_so_and_is_not_called_killed(monkeypa
         assert re.fullmatch(r"worker process \d+ ended \(exit code 5\) with its chunks unplayed: it exited by itself "
                             r"\(os\._exit\(\) in a game or an agent, or Python itself failed\?\)", said), said
     else:
-        assert re.match(r"worker process \d+ was told to exit \(SystemExit\(3\): sys\.exit\(\) in a game or an agent\?\)"
-                        r" while playing Chunk\(arm=Arm\(game='mcdonalds'.*first=6, count=2\)$", said), said
+        assert re.match(r"worker process \d+ was told to exit \(SystemExit\(3\): sys\.exit\(\) in a game or an "
+                        r"agent\?\) while playing Chunk\(arm=Arm\(game='mcdonalds'.*first=6, count=2\)$", said), said
         assert "sys.exit(3)" in str(e.value.__cause__)          # the worker's traceback: where it was told to exit
 
 

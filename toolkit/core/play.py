@@ -55,10 +55,10 @@ def play_on(game, agents, rngs=None, limit=None):
     second check, and a decision with one option is answered for it; any other agent (a person, an agent
     written in a notebook) is asked every time and its answers are checked (``Game.apply``). ``rngs``: each
     seat's generator (None: the seat's stream ``agent-<seat>``, looked up when first needed)."""
-    # the loop is the whole cost of the core in a simulation or a playout, so it keeps to locals
-    choose = [a.choose for a in agents]
-    trusted = [getattr(a, "trusted", False) for a in agents]
-    rngs = [None] * game.players if rngs is None else rngs
+    # the loop is the whole cost of the core in a simulation or a playout, so it keeps to locals; lists by seat
+    choose = [None] + [a.choose for a in agents]
+    trusted = [None] + [getattr(a, "trusted", False) for a in agents]
+    rngs = [None] * (game.players + 1) if rngs is None else [None, *rngs]
     record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
     pending, apply_checked = game.pending, game.apply
     start = len(game.choices)            # every answer lands there once: the count of decisions made
@@ -66,15 +66,18 @@ def play_on(game, agents, rngs=None, limit=None):
     for _ in repeat(None) if limit is None else repeat(None, limit):
         if decision is None:
             break
-        p = decision.player - 1
-        if trusted[p]:
+        seat = decision.player
+        if trusted[seat]:
             values = decision.values
-            value = values[0] if len(values) == 1 else choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
+            if len(values) == 1:
+                value = values[0]
+            else:
+                value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             record(value)
             decision = steps[decision.kind](game, decision, value) or pending()   # a step may say what comes next
         else:
             try:
-                value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
+                value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             except WaitingForPerson:
                 break
             apply_checked(value)
@@ -82,6 +85,6 @@ def play_on(game, agents, rngs=None, limit=None):
     return decision, len(game.choices) - start
 
 
-def _rng(game, rngs, p):
-    rng = rngs[p] = game.streams[f"agent-{p + 1}"]
+def _rng(game, rngs, seat):
+    rng = rngs[seat] = game.streams[f"agent-{seat}"]
     return rng
