@@ -147,3 +147,23 @@ def test_the_forest_plot_keys_its_two_marks_and_marks_each_interval_by_whether_i
     assert {(h.get_marker(), to_hex(h.get_color())) for h in key.values()} == points
     import matplotlib.pyplot as plt
     plt.close(ax.figure)
+
+
+def test_the_forest_plot_keys_only_the_marks_it_draws():
+    """Where every interval leaves out the reference (or none does), the key names that one mark only: a key
+    naming a mark the plot does not show sends a reader looking for it."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from tests.legibility import problems
+    from toolkit.experiments.drawing import forest_plot
+    for low, said in ((0.05, ["interval leaves out 0: a clear difference"]),
+                      (-0.05, ["interval includes 0: not shown by these games"])):
+        data = pd.DataFrame({"label": ["a", "b"], "estimate": [0.2, 0.1], "low": [low, low], "high": [0.3, 0.2]})
+        ax = forest_plot(data, title="Points per game")
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == said
+        assert {line.get_marker() for line in ax.lines} & {"s", "o"} == {"s" if low > 0 else "o"}
+        assert problems(ax.figure, "chart") == []
+        plt.close(ax.figure)

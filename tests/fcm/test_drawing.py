@@ -200,3 +200,26 @@ def test_fcm_6_1_the_key_tells_the_maps_signs_in_both_layouts_clear_of_the_map_a
             if layout == "tall" and players <= 4:
                 panel = [t for t in ax.texts if t.get_text().startswith(("Player ", "Round ", "Next: "))]
                 assert panel and min(t.get_fontsize() for t in panel) >= 9, (players, layout)
+
+
+def test_the_next_decision_stops_short_of_the_key_whatever_its_length():
+    """The "Next:" line is the panel's last: in both layouts and with 2 to 5 players the panel makes room for it
+    (its chains told more briefly), and a decision too long for the room left is cut short with an ellipsis, so
+    no text of the panel runs into the key."""
+    from tests.legibility import key_problems
+    from toolkit.core.decisions import Decision
+    for players in (2, 3, 4, 5):
+        g = new_game("fcm", players=players, seed=4)
+        play(g, make_agents("fcm", players, "heuristic"), max_steps=70)
+        real = g.pending()
+        for words in (12, 40, 400):
+            prompt = " ".join(["Choose your place in turn order (you have 3 open slots)"] * (words // 10))
+            g.pending = lambda prompt=prompt: Decision(real.player, real.kind, prompt, real.options, real.clauses)
+            for layout in ("wide", "tall"):
+                ax = drawing.draw_state(g, layout=layout)
+                problems = key_problems(ax, least_pt=drawing.KEY_SIZE)
+                assert not problems, (players, words, layout, problems)
+                nxt = [t.get_text() for t in ax.texts if t.get_text().startswith("Next: ")]
+                assert len(nxt) == 1
+                if words == 400:
+                    assert [t for t in ax.texts if t.get_text().endswith("\u2026")]

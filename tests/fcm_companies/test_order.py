@@ -60,3 +60,19 @@ def test_fcm_2_3_everyone_gets_a_position():
         g.apply(g.pending().values[-1])
     assert sorted(g.co.order) == [1, 2, 3, 4]
     assert g.pending().kind in ("hire", "train")
+
+
+def test_fcm_2_2_the_prompt_counts_the_choosers_own_open_slots_not_the_places_left():
+    """With one place left, "(3 open slots)" read as if three places were open: the prompt says whose they are."""
+    g = new(players=3)
+    g.co.order = [1, 2, 3]
+    give(g, 1, waitress=3)
+    give(g, 2, waitress=2)
+    restructure(g, "waitress, waitress, waitress", "waitress, waitress", "")
+    prompts = []
+    while g.pending().kind == "turn_order":
+        prompts.append((g.pending().prompt, len(g.pending().values)))
+        g.apply(g.pending().values[0])
+    assert prompts == [("Choose your place in turn order (you have 3 open slots)", 3),
+                       ("Choose your place in turn order (you have 1 open slot)", 2),
+                       ("Choose your place in turn order (you have 0 open slots)", 1)]

@@ -75,3 +75,28 @@ def test_no_number_is_hidden_by_a_drive_ins_doors_or_another_airplane():
     boxes = [p.transformed(ax.transData).get_extents() for p in doors.get_paths()]
     assert len(boxes) >= 4 + 2                       # the drive-in's four doors and the others' one each
     assert not any(box.overlaps(label["P2"]) for box in boxes)
+
+
+def test_fcm_6_7_the_reach_drawing_keys_its_badges_of_rounds_left():
+    """draw_reach shows each campaign tile with its badge of rounds left (as every map does): its key, under the
+    map, names the badge as the frame's key and draw_demand's do, with the shaded area and the outlined houses;
+    the title names the houses reached in number ("house 13", "houses 2, 8", "no house"); nothing overlaps, alone
+    or in a grid of panels."""
+    from tests.legibility import problems
+    import matplotlib.pyplot as plt
+    m = busy_map()
+    for n in sorted(m.campaigns):
+        ax = md.draw_reach(m, n)
+        said = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert said == [f"{m.campaigns[n].kind} {n}'s area", "houses it reaches", f"rounds left ({md.ETERNAL}: for ever)"]
+        houses = rc.campaign_reach(m, n)
+        named = ", ".join(map(str, houses))
+        assert ax.get_title().endswith({0: "reaches no house", 1: f"reaches house {named}"}.get(
+            len(houses), f"reaches houses {named}"))
+        assert problems(ax.figure, "board") == []
+        plt.close(ax.figure)
+    fig, axs = plt.subplots(2, 2, figsize=(10, 8.4), layout="constrained")
+    for ax, n in zip(axs.flat, sorted(m.campaigns)):
+        md.draw_reach(m, n, ax=ax)
+    assert problems(fig, "board") == []
+    plt.close(fig)

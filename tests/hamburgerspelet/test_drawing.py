@@ -123,3 +123,38 @@ def test_hb_4_5_chefs_are_large_and_never_cover_a_label():
                 if max(sharing.values()) <= 2:
                     assert min(alone) >= 12, (players, k, layout)
     assert crowded        # the games did put three or more chefs on a square
+
+
+def _loop_numbers(ax, game, renderer):
+    """The loop squares' numbers as drawn: {square: (text, its box in pixels, with its tag if it has one)}."""
+    from toolkit.drawing import FAINT
+    loop = {str(sq.index): sq for sq in game.board.loop}
+    out = {}
+    for t in ax.texts:
+        x, y = t.get_position()
+        sq = loop.get(t.get_text())
+        if sq is not None and t.get_color() == FAINT and abs(x - sq.pos[0]) < 1 and abs(y - sq.pos[1]) < 1:
+            tag = t.get_bbox_patch()
+            out[sq.index] = (t, tag.get_window_extent(renderer) if tag else t.get_window_extent(renderer))
+    return out
+
+
+def test_hb_i1_each_squares_number_stands_apart_and_a_corners_is_tagged():
+    """HB-I1: every square of the loop has its number beside it; a corner's stands in a tag at the corner's inner
+    corner (a row has no room to set "9" and "10" further apart: they read as "910"), its neighbours' at their far
+    edges; no two numbers in a line come closer than 4 pixels, with 2 to 4 players in both layouts."""
+    from tests.legibility import draw
+    for players in (2, 3, 4):
+        g = played(6, players=players)
+        for layout in ("wide", "tall"):
+            ax = draw_state(g, layout=layout)
+            _, renderer = draw(ax.figure)
+            numbers = _loop_numbers(ax, g, renderer)
+            assert set(numbers) == {sq.index for sq in g.board.loop}
+            tagged = {q for q, (t, _) in numbers.items() if t.get_bbox_patch() is not None}
+            assert tagged == {0, 10, 20, 30}, (players, layout, tagged)          # the kitchens at the corners
+            boxes = sorted(numbers.items())
+            for i, (a, (_, ba)) in enumerate(boxes):
+                for b, (_, bb) in boxes[i + 1:]:
+                    apart = max(bb.x0 - ba.x1, ba.x0 - bb.x1, bb.y0 - ba.y1, ba.y0 - bb.y1)
+                    assert apart >= 4, (players, layout, a, b, apart)

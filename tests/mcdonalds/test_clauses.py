@@ -335,6 +335,14 @@ def test_mcd_7_5_forgetting_returns_extras_without_points():
     ev = g.apply("roll")
     assert g.scores()[0] == 0 and g.extras[0] == counts() and g.pile[:2] == [3, 3]
     assert cites(ev, "MCD-7.5", "forget") and g.stats["forgotten"] == 1
+    assert "so the 2 extra cards go face down" in next(e for e in ev if e.kind == "forget").text
+
+
+def test_mcd_7_5_the_forgotten_extras_sentence_agrees_in_number():
+    g = arrange(racks={1: counts(fries=3)}, extras={1: counts(fries=1)}, dice=[1, 1])
+    ev = next(e for e in g.apply("roll") if e.kind == "forget")
+    assert "so the extra card goes face down" in ev.text and "1 extra card" not in ev.text
+    assert "so the extra card (1 French Fries) goes face down" in ev.private_text
 
 
 def test_mcd_7_6_extras_received_after_the_roll_wait_for_the_next_turn():

@@ -19,15 +19,17 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
     ``data``: a ``Comparison`` (its paired differences; ``measure`` picks one measure, else all, labelled
     "arm: measure"), or a DataFrame with columns ``label``, ``estimate``, ``low``, ``high``. An interval that
     leaves out the reference is drawn in a second colour and its point as a square (not colour alone); a key
-    above the plot says so.
+    above the plot says so, naming only the marks drawn.
     """
     rows = _rows(data, measure)
     ax = new_axes(ax, size=(7.5, 0.55 * len(rows) + 1.6))
+    drawn = set()
     for y, (label, est, low, high) in enumerate(reversed(rows)):
         clear = not (low <= reference <= high)
         colour = CROSSES if clear else POINT
         ax.plot([low, high], [y, y], color=colour, linewidth=2.2, solid_capstyle="butt")
         ax.plot([est], [y], marker="s" if clear else "o", markersize=7, color=colour)
+        drawn.add(clear)
     ax.axvline(reference, color=INK, linewidth=1, linestyle="--")
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([r[0] for r in reversed(rows)], fontsize=11)
@@ -39,13 +41,13 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
     # the key says what the two marks mean, on the picture itself (a slide shows no notebook text)
     ref = f"{reference:g}"
     key = [Line2D([], [], color=CROSSES, marker="s", markersize=7, linewidth=2.2,
-                  label=f"interval leaves out {ref}: a clear difference"),
-           Line2D([], [], color=POINT, marker="o", markersize=7, linewidth=2.2,
-                  label=f"interval includes {ref}: not shown by these games")]
+                  label=f"interval leaves out {ref}: a clear difference")] * (True in drawn) + \
+          [Line2D([], [], color=POINT, marker="o", markersize=7, linewidth=2.2,
+                  label=f"interval includes {ref}: not shown by these games")] * (False in drawn)
     ax.legend(handles=key, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=1, frameon=False, fontsize=10,
               borderaxespad=0.2, handlelength=2.4)
-    if title:
-        ax.set_title(title, fontsize=12, loc="left", pad=44)
+    if title:           # above the key: 17 points a line of it
+        ax.set_title(title, fontsize=12, loc="left", pad=10 + 17 * len(key))
     ax.grid(axis="x", color="#e6e6e6", linewidth=0.8)
     ax.set_axisbelow(True)
     for side in ("top", "right"):

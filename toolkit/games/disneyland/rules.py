@@ -293,7 +293,7 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
-            self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
+            self._looks(p, seat)                  # DL-I13: a photo fresh from the camera: only its taker has seen it
             self.points[seat - 1] += self.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",

@@ -139,24 +139,26 @@ def _loop(ax, game):
 
 def _number(ax, sq, edges):
     """A square's number just inside the loop, beside the square, so the square keeps room for its chefs; a
-    corner's number at its inner corner, and its neighbours' numbers begun at their squares' middles, away from it.
-    ``edges``: the least and greatest centre of a square, across or up."""
+    corner's number in a small tag at its inner corner, and its neighbours' numbers away from it (along a row,
+    ended at the far edge of their squares): a row has no room to set two numbers apart by more than a space or
+    two, and "9" beside "10" read as "910". ``edges``: the least and greatest centre of a square, across or up."""
     x, y = sq.pos
     dx = (x == edges[0]) - (x == edges[1])          # inwards: +1, -1, or 0 (along a row)
     dy = (y == edges[0]) - (y == edges[1])
     ha = {1: "left", 0: "center", -1: "right"}[dx]
     va = {1: "bottom", 0: "center", -1: "top"}[dy]
     if dx and dy:                                    # a corner
-        x, y, ha, va = x + 0.7 * dx, y + 0.7 * dy, "center", "center"
+        x, y = x + 0.54 * dx, y + 0.54 * dy              # (its tag reaching inwards from there)
     elif dx:                                         # on a column: away from a corner above or below
         away = (y == edges[0] + 1) - (y == edges[1] - 1)
         x, y = x + 0.56 * dx, y + 0.05 * away
         va = {1: "bottom", 0: "center", -1: "top"}[away]
     else:
         away = (x == edges[0] + 1) - (x == edges[1] - 1)
-        x, y = x + 0.05 * away, y + 0.56 * dy
-        ha = {1: "left", 0: "center", -1: "right"}[away]
-    board_text(ax, x, y, str(sq.index), fontsize=8, color=FAINT, zorder=3, ha=ha, va=va)
+        x, y = x + 0.46 * away, y + 0.56 * dy
+        ha = {1: "right", 0: "center", -1: "left"}[away]
+    box = dict(boxstyle="round,pad=0.15", fc="white", ec=FAINT, lw=0.6) if dx and dy else None     # a corner's tag
+    board_text(ax, x, y, str(sq.index), fontsize=8, color=FAINT, zorder=3, ha=ha, va=va, bbox=box)
 
 
 def _loop_places(ax, board):

@@ -103,9 +103,8 @@ class HamburgerGame(Game):
     min_players, max_players = 2, 4
     rules_package = "toolkit.games.hamburgerspelet"
     drawing_module = "toolkit.games.hamburgerspelet.drawing"
-    # no acts (Game.acts): the dice roll as a turn starts (HB-4.2), asked of nobody; a decision with one option
-    # (the one free spot, the one ingredient to name or to steal) is a formality
-    acts = frozenset()
+    # no acts (Game.acts' default): the dice roll as a turn starts (HB-4.2), asked of nobody; a decision with one
+    # option (the one free spot, the one ingredient to name or to steal) is a formality
     settings = (
         Setting("board", "file", clause="HB-I1", help="a custom board: a board file's path or its data"),
         Setting("language", "choice", "en", choices=LANGUAGES, clause="HB-I13", help="names on the board and buttons"),

@@ -343,12 +343,12 @@ class McDonaldsGame(Game):
                           extras=[FOODS[i] for i in back])
             else:
                 # forgotten extras go back unseen: which they were stays with their owner (MCD-I20)
-                n = f"{len(back)} extra card{'s' if len(back) != 1 else ''}"
-                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {n} go face "
+                n, go = ("extra card", "goes") if len(back) == 1 else (f"{len(back)} extra cards", "go")
+                self.emit("forget", f"Player {seat} rolls without returning the extras first, so the {n} {go} face "
                           "down to the bottom of the pile without points.", ("MCD-7.5", "MCD-I13", "MCD-I20"), seat,
                           secret={"extras": [FOODS[i] for i in back]}, seen_by=(seat,),
                           private_text=f"Player {seat} rolls without returning the extras first, so the {n} "
-                          f"({counts_text(ext)}) go face down to the bottom of the pile without points.")
+                          f"({counts_text(ext)}) {go} face down to the bottom of the pile without points.")
         if not remember:
             self.stats["forgotten"] += 1
         self.pile[:0] = back                                        # bottom of the pile

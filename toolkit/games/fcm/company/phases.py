@@ -169,7 +169,9 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         if st == "order" and self.choosers:
             seat = self.choosers[0]
             free = [p for p in range(1, len(self.order) + 1) if p not in self.new_order]
-            return Decision(seat, "turn_order", f"Choose your place in turn order ({self.open_slots(seat)} open slots)",
+            n = self.open_slots(seat)       # the chooser's own open slots (not the places left)
+            slots = f"{n} open slot" + "s" * (n != 1)
+            return Decision(seat, "turn_order", f"Choose your place in turn order (you have {slots})",
                             [Option(p, f"position {p}") for p in free], ("FCM-2.2", "FCM-2.3"))
         if st == "hire" and self.queue:
             seat = self.queue[0]

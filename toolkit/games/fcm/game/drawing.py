@@ -127,12 +127,17 @@ def _head_lines(game, width=None) -> list:
     return [(t, "head", None) for text in texts for t in ([text] if width is None else textwrap.wrap(text, width))]
 
 
-def _next_lines(game, chars) -> list:
-    """The decision to come, wrapped to ``chars`` (none once the game is over)."""
+def _next_lines(game, chars, most=None) -> list:
+    """The decision to come, wrapped to ``chars`` (none once the game is over); in at most ``most`` lines (at
+    least one), the last ending in an ellipsis where the text was longer."""
     d = game.pending()
     if d is None:
         return []
-    return [(t, "next", None) for t in textwrap.wrap(f"Next: Player {d.player}: {d.prompt}", chars)]
+    lines = textwrap.wrap(f"Next: Player {d.player}: {d.prompt}", chars)
+    if most is not None and len(lines) > max(1, most):
+        most = max(1, most)
+        lines[most - 1:] = [textwrap.shorten(" ".join(lines[most - 1:]), chars, placeholder=" \u2026")]
+    return [(t, "next", None) for t in lines]
 
 
 def _chain_lines(game, seat, viewer, chars, brief, whole_items=False) -> list:
@@ -140,12 +145,19 @@ def _chain_lines(game, seat, viewer, chars, brief, whole_items=False) -> list:
             for i, line in enumerate(player_lines(game, seat, viewer, chars, brief, whole_items))]
 
 
-def _panel(game, viewer, chars, brief):
-    """The side panel's lines: (text, kind, seat)."""
-    lines = _head_lines(game)
-    for s in range(1, game.players + 1):
-        lines += _chain_lines(game, s, viewer, chars, brief)
-    return lines + _next_lines(game, chars)
+def _panel(game, viewer, chars, room):
+    """The side panel's lines, (text, kind, seat), in ``room`` lines: the chains told as briefly as they need to
+    be for the head, the chains and the next decision to fit, the decision cut short if they still do not (so
+    that the panel stops short of the key under it, whatever the decision's length)."""
+    nxt = _next_lines(game, chars)
+    room -= 0.35 * game.players                 # (the gaps before the chains)
+    for brief in (0, 1, 2, 3):
+        lines = _head_lines(game)
+        for s in range(1, game.players + 1):
+            lines += _chain_lines(game, s, viewer, chars, brief)
+        if len(lines) + len(nxt) <= room:
+            return lines + nxt
+    return lines + _next_lines(game, chars, int(room - len(lines)))
 
 
 def _put(ax, x, y, step, text, kind, seat, size=8):
@@ -201,10 +213,7 @@ def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
     key = key_rows(md.map_key(), box_w - (right - left + 0.2) * scale - 0.1, KEY_SIZE)    # at the panel's foot
     key_in = key_height(key, KEY_SIZE) + KEY_GAP
     room = int((box_h - key_in) / LINE) - 1
-    for brief in (0, 1, 2):
-        lines = _panel(game, viewer, chars, brief)
-        if len(lines) + 0.35 * game.players <= room:
-            break
+    lines = _panel(game, viewer, chars, room)
     md.draw_map(fmap, ax, title="", fast=fast, square_in=scale)
     md.demand_dots(ax, fmap)
     x0 = right + 0.2
@@ -299,7 +308,7 @@ def _draw_tall(game, viewer, ax, fast):
     step = line / scale
     wide = int((box_w - 0.1) / (BOLD * size / 8))                # characters across the frame
     chars = int((box_w / 2 - 0.12) / (CHAR * size / 8))          # ... across a block
-    head, nxt = _head_lines(game, wide), _next_lines(game, wide)
+    head, nxt = _head_lines(game, wide), _next_lines(game, wide, most=2)     # (the blocks make room for it)
     room = (box_h - (bottom - top) * scale - foot) / line - 0.3 - len(head) - len(nxt) - 0.35 * rows
     blocks, heights = _fit_blocks(game, viewer, chars, room, rows)
     x0 = left - (box_w - (right - left) * scale - key_w) / 2 / scale + 0.05 / scale  # the frame's left edge: the

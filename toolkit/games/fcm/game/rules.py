@@ -73,9 +73,8 @@ class FcmGame(Setup, Working, Game):
     min_players, max_players = 2, 5
     rules_package = "toolkit.games.fcm"
     drawing_module = "toolkit.games.fcm.game.drawing"
-    # no acts (Game.acts): every decision is a choice, and one with one option ("CEO alone", the one turn-order
-    # slot left) is a formality
-    acts = frozenset()
+    # no acts (Game.acts' default): every decision is a choice, and one with one option ("CEO alone", the one
+    # turn-order slot left) is a formality
     settings = SETTINGS
 
     def __init__(self, players: int = 3, seed: int = 0, options: dict | None = None, *, log: bool = True):

@@ -372,11 +372,16 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     demand_dots(ax, fmap)
-    badge = [Line2D([], [], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white",
-                    label=f"rounds left\n({ETERNAL}: for ever)")] if fmap.campaigns else []
+    badge = [_badge_entry("\n")] if fmap.campaigns else []
     ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")]
               + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
+
+
+def _badge_entry(sep=" "):
+    """A legend's entry for the campaigns' badges of rounds left (as ``map_key`` names them)."""
+    return Line2D([], [], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white",
+                  label=f"rounds left{sep}({ETERNAL}: for ever)")
 
 
 def campaign_area(fmap: FcmMap, number: int) -> list:
@@ -398,12 +403,23 @@ def campaign_area(fmap: FcmMap, number: int) -> list:
 
 
 def draw_reach(fmap: FcmMap, number: int, ax=None):
-    """A campaign's area shaded and the houses it reaches outlined (FCM-6.2 to FCM-6.5)."""
+    """A campaign's area shaded and the houses it reaches outlined (FCM-6.2 to FCM-6.5), with a key under the
+    map for the area, the outline and the campaigns' badges of rounds left (FCM-6.7)."""
     c = fmap.campaigns[number]
     houses = _reach.campaign_reach(fmap, number)
-    ax = draw_map(fmap, ax, f"{c.kind} {number} reaches houses {', '.join(map(str, houses)) or 'none'}")
+    if ax is None:                  # room under the map for the key
+        ax = _axes(None, fmap)
+        w, h = ax.figure.get_size_inches()
+        ax.figure.set_size_inches(w, h + 0.35)
+        ax.set_position((0.01, 0.36 / (h + 0.35), 0.98, (h - 0.5) / (h + 0.35)))
+    reached = f"houses {', '.join(map(str, houses))}" if len(houses) > 1 else f"house {houses[0]}" if houses else "no house"
+    ax = draw_map(fmap, ax, f"{c.kind} {number} reaches {reached}")
     _shade(ax, fmap, campaign_area(fmap, number), PALETTE[c.kind], alpha=0.35)
     _outline_houses(ax, fmap, houses, PALETTE["reach"])
+    ax.legend(handles=[Patch(fc=PALETTE[c.kind], alpha=0.35, label=f"{c.kind} {number}'s area"),
+                       Patch(fc="none", ec=PALETTE["reach"], lw=2.5, label="houses it reaches"), _badge_entry()],
+              loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=3, fontsize=8, frameon=False,
+              handletextpad=0.5, columnspacing=1.5, borderaxespad=0.2)
     return ax
 
 
