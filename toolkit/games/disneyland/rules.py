@@ -146,8 +146,8 @@ class DisneylandGame(Game):
 
     # --- queries ---------------------------------------------------------------------------------
     def card_points(self, seat: int) -> int:
-        pts = self.board.card_points
-        return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
+        """The points of ``seat``'s Attraction Cards, which lie face up (DL-5.1)."""
+        return sum(map(self.card_worth.__getitem__, self.held_cards[seat - 1]))
 
     def scores(self):
         return list(self.points)
@@ -556,25 +556,27 @@ class DisneylandHeuristic(Agent):
     trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def choose(self, game, d, rng):
-        me = d.player
-        if d.kind == "wish-target":
-            return max(d.values, key=lambda t: (self._estimate(game, t), -t))
-        if d.kind == "wish-kind":
+        kind = d.kind
+        if kind == "hide" or kind == "pick":            # the most frequent: pure chance
+            return RandomAgent.choose(self, game, d, rng)
+        if kind == "wish-target":
+            estimate = self._estimate
+            return max(d.values, key=lambda t: (estimate(game, t), -t))
+        if kind == "wish-kind":
             return "photo" if "photo" in d.values else d.values[0]
-        if d.kind == "take":
+        if kind == "take":
             if d.values[0].startswith("photo@"):
                 return RandomAgent.choose(self, game, d, rng)
-            return max(d.values, key=lambda c: (game.board.card_points[game.card[c].kind], c))
-        if d.kind == "stay-open":
+            worth = game.card_worth
+            return max(d.values, key=lambda c: (worth[c], c))
+        if kind == "stay-open":
+            me = d.player
             mine = game.scores()[me - 1]
             best_other = max(self._estimate(game, s) for s in range(1, game.players + 1) if s != me)
             return "ask" if mine <= best_other else "pass"
-        return RandomAgent.choose(self, game, d, rng)      # rolls, hiding and picking a hand: pure chance
+        return RandomAgent.choose(self, game, d, rng)      # rolls: pure chance
 
     @staticmethod
     def _estimate(game, seat):
         """What a player can see of another: face-up points plus the average worth of face-down photos."""
-        b = game.board
-        avg = (b.photo_points["good"] * b.photos["good"] + b.photo_points["bad"] * b.photos["bad"]) / max(
-            1, b.photos["good"] + b.photos["bad"])
-        return game.card_points(seat) + avg * len(game.held_photos[seat - 1])
+        return game.card_points(seat) + game.board.photo_mean * len(game.held_photos[seat - 1])
