@@ -69,6 +69,11 @@ class Board:
         return {colour: tuple(c.id for c in cards) for colour, cards in self.piles.items()}
 
     @cached_property
+    def kinds(self) -> tuple[str, ...]:
+        """The kind of each track space, in track order."""
+        return tuple(s.kind for s in self.track)
+
+    @cached_property
     def _draw_spaces(self) -> tuple[int, ...]:
         return tuple(s.index for s in self.track if s.kind == "draw")
 

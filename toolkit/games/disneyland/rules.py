@@ -91,6 +91,13 @@ def _photo_faces(ngood: int, nbad: int) -> dict:
     return {f"P{i + 1:02d}": i < ngood for i in range(ngood + nbad)}
 
 
+@lru_cache(maxsize=None)
+def _space_rules(game_class, kinds: tuple) -> tuple:
+    """The rule of each track space, by index (``_SPACES`` by the space's kind), worked out once per game class and
+    track: a move then finds its space's rule with one look-up."""
+    return tuple(game_class._SPACES[k] for k in kinds)
+
+
 def hour(moves: int) -> int:
     """The hour the clock shows after ``moves`` moves from 9 o'clock."""
     return (9 + moves - 1) % 12 + 1
@@ -109,9 +116,7 @@ class DisneylandGame(Game):
         super().__init__(players, seed, options, log=log)
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
-        self.card = b.cards                                   # id -> Card
         self.card_worth = b.card_worth                        # id -> points (DL-5.1)
-        self.photo_worth = b.photo_worth                      # (bad, good) -> points (DL-5.2)
         # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
         self.piles = {c: list(ids) for c, ids in b.pile_ids.items()}
         for pile in self.piles.values():
@@ -134,6 +139,7 @@ class DisneylandGame(Game):
         self.closing_turn = None  # the turn in which the park would first have closed
         self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for determinize
         self._asked = _asked(players)
+        self._space_rules = _space_rules(type(self), b.kinds)   # DL-4.3: each track space's rule, by index
         if self.log:
             self._setup_events()
 
@@ -143,6 +149,19 @@ class DisneylandGame(Game):
                   f"trains start on draw spaces {', '.join(str(p) for p in self.pos)}.",
                   ("DL-3.1", "DL-3.2", "DL-3.3", "DL-I2", "DL-3.4", "DL-3.5", "DL-I4"))
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
+
+    # At most 29 attributes on a game: Python 3.11 keeps up to 29 of a class's instance attributes in a compact
+    # table that its attribute reads and method calls are specialised for; one more and every ``self.x`` in the
+    # rules is a dict look-up (about 0.5 us a turn). Facts of the board are therefore read through the board.
+    @property
+    def card(self) -> dict:
+        """Card id -> Card (DL-3.3)."""
+        return self.board.cards
+
+    @property
+    def photo_worth(self) -> tuple:
+        """A photo's points by its face: bad (index 0) or good (1) (DL-5.2)."""
+        return self.board.photo_worth
 
     # --- queries ---------------------------------------------------------------------------------
     def card_points(self, seat: int) -> int:
@@ -268,7 +287,7 @@ class DisneylandGame(Game):
         elif log:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        return self._SPACES[space.kind](self, seat, space)
+        return self._space_rules[dest](self, seat, space)                # DL-4.3: the space's rule
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -330,6 +349,7 @@ class DisneylandGame(Game):
                           "may ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
             self.stage = ("stay-open", 0)
 
+    # DL-4.3: each kind of space has its rule; a game looks them up by space, once per track (_space_rules)
     _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
     def _wish_targets(self, seat) -> tuple[int, ...]:
