@@ -57,10 +57,8 @@ def _play_through(game, agents):
     pending = game.pending
     decision = pending()
     while decision is not None:
-        values = decision.values
-        if len(values) == 1:
-            value = values[0]
-        else:
+        value = decision.only                   # a single option is answered for the agent
+        if value is None:
             p = decision.player - 1
             value = choose[p](game, decision, rngs[p] or _rng(game, rngs, p))
         record(value)
