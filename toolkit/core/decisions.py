@@ -28,7 +28,7 @@ class Decision:
     'Player 2: Pick a hand (left hand | right hand) [DL-5.3]'
     """
 
-    __slots__ = ("player", "kind", "prompt", "options", "clauses", "values", "secret")
+    __slots__ = ("player", "kind", "prompt", "options", "clauses", "values", "secret", "only")
 
     def __init__(self, player: int, kind: str, prompt: str, options, clauses: tuple[str, ...],
                  secret: bool = False):
@@ -39,6 +39,9 @@ class Decision:
         self.options = tuple(options)
         self.clauses = clauses
         self.values = tuple([o.value for o in self.options])
+        # the answer of a decision with one option (None with more): the fast play loop gives it for a trusted
+        # agent with one test, as a decision is made once and asked many times
+        self.only = self.values[0] if len(self.values) == 1 else None
 
     def __deepcopy__(self, memo):      # never changed once made: copies of a game share it
         return self

@@ -153,10 +153,17 @@ class Game(ABC):
         """Kind of decision -> the function applying an answer to it: ``steps``, or ``_apply`` for every kind
         (also where a subclass overrides ``_apply`` below the class naming ``steps``: a rule changed in a notebook
         is then played by the fast loops as by ``apply``)."""
-        if cls.steps is None:
-            return _EveryKind(cls._apply)
-        applier, stepper = _defined_in(cls, "_apply"), _defined_in(cls, "steps")
-        return _EveryKind(cls._apply) if applier is not stepper and issubclass(applier, stepper) else cls.steps
+        apply, steps = cls._apply, cls.steps
+        known = _RULE_STEPS.get(cls)          # worked out once a class: every fast play() asks
+        if known is not None and known[0] is apply and known[1] is steps:
+            return known[2]
+        if steps is None:
+            found = _EveryKind(apply)
+        else:
+            applier, stepper = _defined_in(cls, "_apply"), _defined_in(cls, "steps")
+            found = _EveryKind(apply) if applier is not stepper and issubclass(applier, stepper) else steps
+        _RULE_STEPS[cls] = (apply, steps, found)
+        return found
 
     def legal(self) -> tuple:
         d = self.pending()
@@ -287,6 +294,12 @@ class Game(ABC):
         from ..drawing import Picture
         data, size = Picture(importlib.import_module(self.drawing_module).draw_state(self))._repr_png_()
         return {"image/png": data}, {"image/png": size}
+
+
+# class -> (its ``_apply``, its ``steps``, its rule steps): a class whose ``_apply`` or ``steps`` is replaced
+# later (in a notebook) is worked out again. A plain dict: a weak one costs a microsecond a look-up, and the
+# classes a session defines are few
+_RULE_STEPS: dict = {}
 
 
 def _defined_in(cls, name):

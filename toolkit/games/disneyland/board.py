@@ -53,6 +53,12 @@ class Board:
         return self.photo_points["bad"], self.photo_points["good"]
 
     @cached_property
+    def photo_mean(self) -> float:
+        """The average worth of a face-down photo: good and bad ones by their numbers (DL-5.2)."""
+        good, bad = self.photos["good"], self.photos["bad"]
+        return (self.photo_points["good"] * good + self.photo_points["bad"] * bad) / max(1, good + bad)
+
+    @cached_property
     def card_options(self) -> dict:
         """Card id -> the option of taking it (DL-5.5), labelled with its name and kind."""
         return {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in self.cards.values()}
@@ -61,6 +67,11 @@ class Board:
     def pile_ids(self) -> dict:
         """Colour -> the ids of its cards, bottom first (as dealt)."""
         return {colour: tuple(c.id for c in cards) for colour, cards in self.piles.items()}
+
+    @cached_property
+    def kinds(self) -> tuple[str, ...]:
+        """The kind of each track space, in track order."""
+        return tuple(s.kind for s in self.track)
 
     @cached_property
     def _draw_spaces(self) -> tuple[int, ...]:

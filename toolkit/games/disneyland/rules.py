@@ -91,6 +91,13 @@ def _photo_faces(ngood: int, nbad: int) -> dict:
     return {f"P{i + 1:02d}": i < ngood for i in range(ngood + nbad)}
 
 
+@lru_cache(maxsize=None)
+def _space_rules(game_class, kinds: tuple) -> tuple:
+    """The rule of each track space, by index (``_SPACES`` by the space's kind), worked out once per game class and
+    track: a move then finds its space's rule with one look-up."""
+    return tuple(game_class._SPACES[k] for k in kinds)
+
+
 def hour(moves: int) -> int:
     """The hour the clock shows after ``moves`` moves from 9 o'clock."""
     return (9 + moves - 1) % 12 + 1
@@ -109,9 +116,7 @@ class DisneylandGame(Game):
         super().__init__(players, seed, options, log=log)
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
-        self.card = b.cards                                   # id -> Card
         self.card_worth = b.card_worth                        # id -> points (DL-5.1)
-        self.photo_worth = b.photo_worth                      # (bad, good) -> points (DL-5.2)
         # DL-3.3: seven colour piles; DL-I2: each shuffled and face down, so a draw is a surprise
         self.piles = {c: list(ids) for c, ids in b.pile_ids.items()}
         for pile in self.piles.values():
@@ -134,6 +139,7 @@ class DisneylandGame(Game):
         self.closing_turn = None  # the turn in which the park would first have closed
         self.photo_seen: dict = {}      # photo id -> the seats that have looked at it (DL-I13), for determinize
         self._asked = _asked(players)
+        self._space_rules = _space_rules(type(self), b.kinds)   # DL-4.3: each track space's rule, by index
         if self.log:
             self._setup_events()
 
@@ -144,10 +150,23 @@ class DisneylandGame(Game):
                   ("DL-3.1", "DL-3.2", "DL-3.3", "DL-I2", "DL-3.4", "DL-3.5", "DL-I4"))
         self.emit("setup", "Player 1, the youngest, goes first; play passes clockwise.", ("DL-3.6", "DL-I4"))
 
+    # At most 29 attributes on a game: Python 3.11 keeps up to 29 of a class's instance attributes in a compact
+    # table that its attribute reads and method calls are specialised for; one more and every ``self.x`` in the
+    # rules is a dict look-up (about 0.5 us a turn). Facts of the board are therefore read through the board.
+    @property
+    def card(self) -> dict:
+        """Card id -> Card (DL-3.3)."""
+        return self.board.cards
+
+    @property
+    def photo_worth(self) -> tuple:
+        """A photo's points by its face: bad (index 0) or good (1) (DL-5.2)."""
+        return self.board.photo_worth
+
     # --- queries ---------------------------------------------------------------------------------
     def card_points(self, seat: int) -> int:
-        pts = self.board.card_points
-        return sum(pts[self.card[c].kind] for c in self.held_cards[seat - 1])
+        """The points of ``seat``'s Attraction Cards, which lie face up (DL-5.1)."""
+        return sum(map(self.card_worth.__getitem__, self.held_cards[seat - 1]))
 
     def scores(self):
         return list(self.points)
@@ -268,7 +287,7 @@ class DisneylandGame(Game):
         elif log:
             self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        return self._SPACES[space.kind](self, seat, space)
+        return self._space_rules[dest](self, seat, space)                # DL-4.3: the space's rule
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -330,6 +349,7 @@ class DisneylandGame(Game):
                           "may ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
             self.stage = ("stay-open", 0)
 
+    # DL-4.3: each kind of space has its rule; a game looks them up by space, once per track (_space_rules)
     _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
 
     def _wish_targets(self, seat) -> tuple[int, ...]:
@@ -487,7 +507,10 @@ class DisneylandGame(Game):
 
     def _end_turn(self):
         """The turn ends; the next player clockwise rolls (DL-3.6). Returns that roll, the decision asked next."""
-        self.end_turn()
+        if self.log:
+            self.end_turn()               # the turn counted, and the score timeline's point
+        else:
+            self.turn += 1                # Game.end_turn in a fast run (no timeline): a call fewer every turn
         self.current = seat = self.current % self.players + 1             # DL-3.6: clockwise
         self.stage = ("roll",)
         return self._asked.roll[seat - 1]
@@ -556,25 +579,27 @@ class DisneylandHeuristic(Agent):
     trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
 
     def choose(self, game, d, rng):
-        me = d.player
-        if d.kind == "wish-target":
-            return max(d.values, key=lambda t: (self._estimate(game, t), -t))
-        if d.kind == "wish-kind":
+        kind = d.kind
+        if kind == "hide" or kind == "pick":            # the most frequent: pure chance
+            return RandomAgent.choose(self, game, d, rng)
+        if kind == "wish-target":
+            estimate = self._estimate
+            return max(d.values, key=lambda t: (estimate(game, t), -t))
+        if kind == "wish-kind":
             return "photo" if "photo" in d.values else d.values[0]
-        if d.kind == "take":
+        if kind == "take":
             if d.values[0].startswith("photo@"):
                 return RandomAgent.choose(self, game, d, rng)
-            return max(d.values, key=lambda c: (game.board.card_points[game.card[c].kind], c))
-        if d.kind == "stay-open":
+            worth = game.card_worth
+            return max(d.values, key=lambda c: (worth[c], c))
+        if kind == "stay-open":
+            me = d.player
             mine = game.scores()[me - 1]
             best_other = max(self._estimate(game, s) for s in range(1, game.players + 1) if s != me)
             return "ask" if mine <= best_other else "pass"
-        return RandomAgent.choose(self, game, d, rng)      # rolls, hiding and picking a hand: pure chance
+        return RandomAgent.choose(self, game, d, rng)      # rolls: pure chance
 
     @staticmethod
     def _estimate(game, seat):
         """What a player can see of another: face-up points plus the average worth of face-down photos."""
-        b = game.board
-        avg = (b.photo_points["good"] * b.photos["good"] + b.photo_points["bad"] * b.photos["bad"]) / max(
-            1, b.photos["good"] + b.photos["bad"])
-        return game.card_points(seat) + avg * len(game.held_photos[seat - 1])
+        return game.card_points(seat) + game.board.photo_mean * len(game.held_photos[seat - 1])

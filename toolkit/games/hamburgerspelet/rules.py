@@ -42,13 +42,14 @@ def _decision(player, kind, prompt, options: tuple, values: tuple, clauses) -> D
     d.player, d.kind, d.prompt, d.options, d.clauses, d.values = player, kind, prompt, options, clauses, values
     for field, default in _OTHER_FIELDS:
         setattr(d, field, default)
+    d.only = values[0] if len(values) == 1 else None        # as Decision.__init__ sets it
     return d
 
 
 # Decision's other fields (none yet, or e.g. a flag), with the defaults its constructor gives them: read from a
 # real Decision so that a field the core adds later is set here too.
 _OTHER_FIELDS = tuple((f, getattr(Decision(0, "", "", (), ()), f)) for f in Decision.__slots__
-                      if f not in ("player", "kind", "prompt", "options", "clauses", "values"))
+                      if f not in ("player", "kind", "prompt", "options", "clauses", "values", "only"))
 
 
 class _Texts:
