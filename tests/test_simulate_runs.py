@@ -407,9 +407,9 @@ class _Unreadable:
         return _rebuild_refused, ()
 
 
-def test_a_chunk_a_worker_cannot_unpickle_is_named_as_such_and_the_worker_goes_on():
+def test_a_chunk_a_worker_cannot_unpickle_is_named_as_such():
     """The worker's reader thread once ended the worker quietly (exit code 0) on a chunk it could not unpickle, and
-    the run blamed 'os._exit() in a game'; now the error comes back for that chunk, and the chunks before it play."""
+    the run blamed 'os._exit() in a game'; now that chunk's error comes back in its turn, after the chunks before it."""
     arm = Arm.make("mcdonalds", None, 2)
     done = []
     with pytest.raises(RuntimeError) as e:
