@@ -120,3 +120,31 @@ def test_play_on_stops_at_its_limit_counts_its_decisions_and_goes_on_the_same(na
     assert d.kind == part.pending().kind and d.values == part.pending().values
     assert play_on(part, agents, limit=0) == (d, 0)
     assert play_on(part, agents) == (None, made - first) and part.choices == whole.choices
+
+
+class _Asked(Agent):
+    """A trusted agent that notes every decision it is asked."""
+    trusted = True
+
+    def __init__(self, inner):
+        self.inner, self.asked = inner, []
+
+    def choose(self, game, decision, rng):
+        self.asked.append(len(game.choices))
+        return self.inner.choose(game, decision, rng)
+
+
+@pytest.mark.parametrize("name", ["mcdonalds", "hamburgerspelet"])
+def test_play_with_a_step_limit_plays_through_play_on_too(name):
+    """``play`` with ``max_steps`` is the same loop as without: a trusted agent is not asked the decisions with one
+    option (its own loop once asked it every one and checked its answers), and the game is the same."""
+    cls = game_class(name)
+    whole = new_game(name, cls.min_players, 5, log=False)
+    through = [_Asked(a) for a in make_agents(name, cls.min_players, "random")]
+    play(whole, through)
+    part = new_game(name, cls.min_players, 5, log=False)
+    stepped = [_Asked(a) for a in make_agents(name, cls.min_players, "random")]
+    while play(part, stepped, max_steps=7) is not None:
+        pass
+    assert part.choices == whole.choices
+    assert [a.asked for a in stepped] == [a.asked for a in through]

@@ -394,3 +394,29 @@ def test_chunks_and_rows_larger_than_a_pipe_holds_do_not_hang_the_run():
             os.killpg(p.pid, signal.SIGKILL)
             p.communicate()
     assert p.returncode == 0 and said.strip() == f"[0, 1, 2, 3, 4, 5, 6, 7] {{{size}}}", err
+
+
+def _rebuild_refused():
+    raise ValueError("this chunk cannot be rebuilt in a worker")
+
+
+class _Unreadable:
+    """Pickles here, fails to unpickle in the worker (as a chunk naming a class the worker cannot import would)."""
+
+    def __reduce__(self):
+        return _rebuild_refused, ()
+
+
+def test_a_chunk_a_worker_cannot_unpickle_is_named_as_such():
+    """The worker's reader thread once ended the worker quietly (exit code 0) on a chunk it could not unpickle, and
+    the run blamed 'os._exit() in a game'; now that chunk's error comes back in its turn, after the chunks before it."""
+    arm = Arm.make("mcdonalds", None, 2)
+    done = []
+    with pytest.raises(RuntimeError) as e:
+        for rows in run_chunks([*chunks([arm], 0, 4, 2), _Unreadable()], jobs=2):
+            done.append(rows[0]["seed"])
+    said = str(e.value)
+    assert done == [0, 2], said
+    assert re.fullmatch(r"worker process \d+ could not unpickle the chunk sent to it: ValueError\('this chunk cannot "
+                        r"be rebuilt in a worker'\)", said), said
+    assert "_rebuild_refused" in str(e.value.__cause__)         # the worker's traceback: where unpickling failed

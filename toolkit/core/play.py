@@ -17,19 +17,15 @@ def play(game, agents, *, max_steps: int | None = None, history=None):
     Returns the pending decision (None if the game is over). With ``history`` the states are kept.
     """
     agents = _seated(game if history is None else history.game, agents)
-    if history is None and max_steps is None:
-        return play_on(game, agents)[0]
-    steps = 0
+    if history is None:
+        return play_on(game, agents, limit=max_steps)[0]
+    steps = 0                           # with a history: each state kept, each answer checked (History.push_agent)
     while True:
-        g = game if history is None else history.game
-        decision = g.pending()
+        decision = history.game.pending()
         if decision is None or (max_steps is not None and steps >= max_steps):
             return decision
         try:
-            if history is None:
-                game.apply(agents[decision.player - 1].choose(g, decision, g.streams[f"agent-{decision.player}"]))
-            else:
-                history.push_agent(agents[decision.player - 1])
+            history.push_agent(agents[decision.player - 1])
         except WaitingForPerson:
             return decision
         steps += 1

@@ -223,13 +223,18 @@ def _serve(conn, theirs):
     inbox = queue.SimpleQueue()
     threading.Thread(target=_take_in, args=(conn, inbox), name="toolkit-worker-inbox", daemon=True).start()
     while (chunk := inbox.get()) is not None:
-        try:
-            answer = (True, play_chunk(chunk))
-        except (Exception, SystemExit) as e:    # sys.exit in a game or an agent: an error that says so
-            error = e if isinstance(e, Exception) else RuntimeError(
-                f"worker process {os.getpid()} was told to exit (SystemExit({e.code!r}): sys.exit() in a game or an "
-                f"agent?) while playing {_short(chunk)}")
-            answer = (False, ExceptionWithTraceback(error, e.__traceback__))
+        if type(chunk) is _Unreadable:  # the error is this chunk's; the worker goes on with the next
+            error = RuntimeError(f"worker process {os.getpid()} could not unpickle the chunk sent to it: "
+                                 f"{chunk.error!r}")
+            answer = (False, ExceptionWithTraceback(error, chunk.error.__traceback__))
+        else:
+            try:
+                answer = (True, play_chunk(chunk))
+            except (Exception, SystemExit) as e:    # sys.exit in a game or an agent: an error that says so
+                error = e if isinstance(e, Exception) else RuntimeError(
+                    f"worker process {os.getpid()} was told to exit (SystemExit({e.code!r}): sys.exit() in a game or "
+                    f"an agent?) while playing {_short(chunk)}")
+                answer = (False, ExceptionWithTraceback(error, e.__traceback__))
         try:
             conn.send(answer)
         except OSError:                 # this process is gone
@@ -246,7 +251,12 @@ def _take_in(conn, inbox):
     parent = multiprocessing.parent_process()
     try:
         while conn in wait([conn] + ([parent.sentinel] if parent else [])):
-            chunk = conn.recv()
+            try:
+                chunk = conn.recv()
+            except (EOFError, OSError):
+                raise
+            except Exception as e:      # its bytes came whole, only unpickling failed: the pipe is still in step
+                chunk = _Unreadable(e)
             if chunk is None:
                 break
             inbox.put(chunk)
@@ -254,6 +264,13 @@ def _take_in(conn, inbox):
         pass
     finally:
         inbox.put(None)
+
+
+class _Unreadable:
+    """A chunk the worker could not unpickle (a class or function it cannot import?): answered by that error."""
+
+    def __init__(self, error):
+        self.error = error
 
 
 def _short(chunk, most=300):
