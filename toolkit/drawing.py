@@ -16,6 +16,8 @@ colours it tells things apart by alone.
 """
 from __future__ import annotations
 
+import re
+
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -144,13 +146,22 @@ def wrapped(text: str, ax, fontsize: float = 11) -> str:
     >>> ax = Figure(figsize=(5.4, 1)).add_subplot()
     >>> wrapped("The McDonald's Game (class view): Player 4 wins after 36 turns", ax)
     "The McDonald's Game (class view):\\nPlayer 4 wins after 36 turns"
+
+    A player's name is one word here: a line never ends in "Player" with its number on the next.
+
+    >>> wrapped("Hamburgerspelet (class view): Player 2 wins after 34 turns", Figure(figsize=(2.4, 1)).add_subplot())
+    'Hamburgerspelet (class\\nview): Player 2 wins\\nafter 34 turns'
     """
     import textwrap
+    text = _PLAYER_NAME.sub("Player\u00a0", text)      # textwrap breaks at ASCII white space only
     chars = int(ax.figure.get_figwidth() * 72 / (0.6 * fontsize))     # (DejaVu Sans: about 0.55 em a letter)
     lines = textwrap.wrap(text, chars)
     even = -(-len(text) // len(lines)) if lines else chars
     fits = (textwrap.wrap(text, n) for n in range(even, chars + 1))
-    return "\n".join(next(w for w in fits if len(w) <= len(lines)))
+    return "\n".join(next(w for w in fits if len(w) <= len(lines))).replace("\u00a0", " ")
+
+
+_PLAYER_NAME = re.compile(r"\bPlayer (?=\d)")
 
 
 def mark_place(ax, key, box) -> None:
