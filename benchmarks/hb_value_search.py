@@ -18,63 +18,108 @@ A wanted tile remembered is worth about 0.7 of one on the card.
 """
 from __future__ import annotations
 
+import argparse
 import math
 import random
+import time
 
+from toolkit.core import make_agents, new_game
 from toolkit.core.agents import Agent
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
-from toolkit.games.hamburgerspelet.search import SEARCHED
+from toolkit.games.hamburgerspelet.rules import PerfectMemory
+from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent
 
-# the fitted weights, in the order of ``_terms``
-WEIGHTS = (-0.5997, -0.767, 0.551, 0.7545, -0.5443, 0.0501, -0.0405, -0.0039, 0.147, -0.1648, 0.7077, 0.2812,
-           -0.4404, -0.0344, -0.2365, 0.3399, -0.2983)
+# the earlier model's weights (256,797 turn ends of 12,000 games, seeds 300000-311999), in the order of OLD_TERMS
+OLD_WEIGHTS = (-0.5997, -0.767, 0.551, 0.7545, -0.5443, 0.0501, -0.0405, -0.0039, 0.147, -0.1648, 0.7077, 0.2812,
+               -0.4404, -0.0344, -0.2365, 0.3399, -0.2983)
+OLD_TERMS = ("1", "mm", "km", "mo", "ko", "em2", "eo2", "emeo", "bm", "bo", "planner", "mm1", "mo1", "km_mm1",
+             "ko_mo1", "rm", "ro")
+#: the terms of the current model (``terms_of``) and their weights, fitted by ``hb_value_fit.py``
+TERMS = OLD_TERMS + ("um", "uo", "xm", "xo", "em_um", "eo_uo")
+#: fitted with ``python benchmarks/hb_value_fit.py`` (20,000 games, seeds 300000-319999: 428,591 turn ends;
+#: held-out log-loss 0.6147 against 0.6153 for the earlier terms refitted on the same turn ends)
+WEIGHTS = (-0.7101, -0.8226, 0.5884, 0.8481, -0.5850, 0.0264, -0.0138, -0.0038, 0.1253, -0.1305, 0.6734, 0.2141,
+           -0.2854, -0.0518, -0.2430, 0.1628, -0.1548, -0.4317, 0.5328, -0.2235, 0.4023, 0.3018, -0.3765)
 _KEEN = KeenAgent()
+_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def _exposed(game, thief, seat):
+    """The chance that ``thief``'s next roll can bring a chef onto ``seat``'s kitchen (a steal, HB-5.5), if
+    ``seat``'s card holds anything; doubles' extra rolls not counted."""
+    if not game.held[seat - 1]:
+        return 0.0
+    kitchen = next(sq for sq, owner in game.owner.items() if owner == seat)
+    n = len(game.board.loop)
+    a, b = ((kitchen - p) % n for p in game.chefs[thief - 1])
+    return sum(1 for d1, d2 in _ROLLS if a in (d1, d2) or b in (d1, d2)) / 36.0
 
 
 def _player(game, seat):
-    """(missing, wanted tiles remembered, a bun remembered, the chefs' reach) of ``seat``."""
+    """(missing, wanted tiles remembered, a bun remembered, the chefs' reach, the chance that a tile it does
+    not remember is one it wants, its kitchen's exposure to the other's chefs) of ``seat``: all public or its
+    own memory."""
     mem = game.known[seat - 1]
     wanted = game.wanted(seat)
-    _, next_time = _KEEN._squares(game, seat, _KEEN._context(game, seat, mem))
+    ctx = _KEEN._context(game, seat, mem)
+    _, next_time = _KEEN._squares(game, seat, ctx)
     p1, p2 = game.chefs[seat - 1]
+    odds = ctx[2]
     return (game.n_ingredients - game.held[seat - 1], sum(1 for i in wanted if i in mem), float(game.bun in mem),
-            next_time(p1) + next_time(p2))
+            next_time(p1) + next_time(p2), sum(odds[i] for i in wanted), _exposed(game, 3 - seat, seat))
 
 
-def _terms(game, seat):
-    mm, km, bm, rm = _player(game, seat)
-    mo, ko, bo, ro = _player(game, 3 - seat)
+def raw(game, seat):
+    """The raw features of a 2-player position for ``seat`` (see ``_player``): its own, then the other's."""
+    return _player(game, seat) + _player(game, 3 - seat)
+
+
+def terms_of(r, planner=1.0):
+    """The model's terms (``TERMS``) from ``raw``'s features; ``planner``: the player is the planner."""
+    mm, km, bm, rm, um, xm, mo, ko, bo, ro, uo, xo = r
     em, eo = mm - km, mo - ko
-    # the last-but-six term: the player is the planner (1.0), as the searching seat always is
-    return (1.0, mm, km, mo, ko, em * em, eo * eo, em * eo, bm, bo, 1.0, float(mm == 1), float(mo == 1),
-            float(km > 0 and mm == 1), float(ko > 0 and mo == 1), rm, ro)
+    return (1.0, mm, km, mo, ko, em * em, eo * eo, em * eo, bm, bo, planner, float(mm == 1), float(mo == 1),
+            float(km > 0 and mm == 1), float(ko > 0 and mo == 1), rm, ro, um, uo, xm, xo, em * um, eo * uo)
 
 
-def value(game, seat) -> float:
-    """The fitted chance that ``seat`` wins a 2-player game, at the end of its turn."""
-    return 1.0 / (1.0 + math.exp(-sum(w * t for w, t in zip(WEIGHTS, _terms(game, seat)))))
+def value(game, seat, weights=None, planner: bool = True) -> float:
+    """The fitted chance that ``seat`` (the planner, or with ``planner`` False the heuristic) wins a 2-player
+    game, at the end of its turn."""
+    w = weights or WEIGHTS
+    t = terms_of(raw(game, seat), float(planner))
+    z = sum(a * b for a, b in zip(w, t))
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 class ValueSearchAgent(Agent):
-    """The planner, with its moves, names and steals checked in short playouts valued by ``value``."""
+    """The planner, with its moves, names and steals checked in short playouts valued by ``value``.
+    ``worlds``: believed worlds an option; ``confidence``: standard errors of paired gain a swap needs;
+    ``kinds``: the decisions searched; ``weights``: the model's (None: ``WEIGHTS``; ``"old"``: the earlier
+    model); ``slip``: below 1, believed worlds in which the other player remembers mostly tiles it could not
+    keep (``HamburgerSearchAgent.believe``)."""
 
     name = "value-search"
 
-    def __init__(self, worlds: int = 24, confidence: float = 2.0):
-        self.own, self.worlds, self.confidence = PlannerAgent(), worlds, confidence
+    def __init__(self, worlds: int = 24, confidence: float = 2.0, kinds=SEARCHED, weights=None, slip: float = 1.0,
+                 depth: int = 1):
+        self.own, self.worlds, self.confidence, self.kinds = PlannerAgent(), worlds, confidence, frozenset(kinds)
+        self.weights = OLD_WEIGHTS if weights == "old" else weights
+        self.slip, self.depth = slip, depth
+        self.other = PerfectMemory()        # the other seat in playouts past the turn (``depth`` above 1)
 
     def __repr__(self):
-        return f"ValueSearchAgent(worlds={self.worlds}, confidence={self.confidence:g})"
+        return (f"ValueSearchAgent(worlds={self.worlds}, confidence={self.confidence:g}, kinds={sorted(self.kinds)}, "
+                f"weights={'old' if self.weights is OLD_WEIGHTS else 'fitted'}, slip={self.slip:g}, depth={self.depth})")
 
     def choose(self, game, d, rng):
-        if d.kind not in SEARCHED or len(d.values) == 1 or game.players != 2:
+        if d.kind not in self.kinds or len(d.values) == 1 or game.players != 2:
             return self.own.choose(game, d, rng)
         seat, r = d.player, random.Random(rng.getrandbits(63))
         default = self.own.choose(game, d, r)
         out = {v: [] for v in d.values}
         for _ in range(self.worlds):
-            world = game.determinize(seat, r)
+            world = HamburgerSearchAgent.believe(self, game, seat, r) if self.slip < 1.0 else game.determinize(seat, r)
             world.quiet()
             seed = r.getrandbits(63)
             for v in d.values:
@@ -92,12 +137,120 @@ class ValueSearchAgent(Agent):
         return best
 
     def _to_turn_end(self, x, seat, r) -> float:
-        d = x.pending()
-        while d is not None and x.current == seat:
-            v = d.values[0] if len(d.values) == 1 else self.own.choose(x, d, r)
+        """Plays on to the end of ``depth`` turns (this one first; the other seat played by the heuristic) and
+        returns ``seat``'s chance: 1 or 0 at a game's end, else the value from the view of who moved last."""
+        d, mover, ends = x.pending(), x.current, 0
+        while d is not None:
+            if x.current != mover:
+                ends += 1
+                if ends == self.depth:
+                    break
+                mover = x.current
+            agent = self.own if x.current == seat else self.other
+            v = d.values[0] if len(d.values) == 1 else agent.choose(x, d, r)
             x.choices.append(v)
             x._apply(d, v)
             d = x.pending()
         if x.over:
             return 1.0 if x.winner() == seat else 0.0
-        return value(x, seat)
+        if self.weights is OLD_WEIGHTS:
+            t = terms_of(raw(x, mover), float(mover == seat))[:len(OLD_TERMS)]
+            p = 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(OLD_WEIGHTS, t))))
+        else:
+            p = value(x, mover, self.weights, mover == seat)
+        return p if mover == seat else 1.0 - p
+
+
+# --- the decision judge ------------------------------------------------------------------------------------
+def positions(n: int, seed: int = 500000, every: int = 2):
+    """``n`` positions of planner-against-heuristic games (seats alternated, seeds from ``seed``): every
+    ``every``-th decision of the planner's seat that the search would search (a move, a name or a steal with
+    two or more options)."""
+    out = []
+    while len(out) < n:
+        me = 1 + seed % 2
+        agents = make_agents("hamburgerspelet", 2, "heuristic")
+        agents[me - 1] = PlannerAgent()
+        g = new_game("hamburgerspelet", 2, seed=seed, log=False)
+        d, k = g.pending(), 0
+        while d is not None and len(out) < n:
+            if d.player == me and d.kind in SEARCHED and len(d.values) > 1:
+                if k % every == 0:
+                    out.append(g.clone())
+                k += 1
+            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            d = g.pending()
+        seed += 1
+    return out
+
+
+def _to_end(x, seat, r, agents) -> float:
+    d = x.pending()
+    while d is not None:
+        v = d.values[0] if len(d.values) == 1 else agents[d.player - 1].choose(x, d, r)
+        x.choices.append(v)
+        x._apply(d, v)
+        d = x.pending()
+    return 1.0 if x.won == seat else 0.0
+
+
+def judge(agent, n: int = 400, worlds: int = 200, seed: int = 500000) -> dict:
+    """The decision judge: at ``n`` positions (``positions``) where ``agent``'s pick differs from the planner's,
+    both are played out to the end in ``worlds`` paired believed worlds (the planner in the searching seat,
+    the heuristic in the other: the real opponent), valued 1 for a win; the mean difference is the win chance
+    the change adds. The believed worlds come from a fixed seed per position, so two agents are judged in the
+    same worlds. Much cheaper than whole games for telling whether a search's changes are gains."""
+    planner, found, kinds, cpu, longest = PlannerAgent(), [], {}, 0.0, 0.0
+    for k, g in enumerate(positions(n, seed)):
+        d = g.pending()
+        seat = d.player
+        y = planner.choose(g, d, random.Random(k))
+        t = time.process_time()
+        pick = agent.choose(g, d, random.Random(k))
+        spent = time.process_time() - t
+        cpu, longest = cpu + spent, max(longest, spent)
+        if pick == y:
+            continue
+        agents = [PerfectMemory(), PerfectMemory()]
+        agents[seat - 1] = PlannerAgent()
+        r, total = random.Random(10 ** 6 + k), 0.0
+        for _ in range(worlds):
+            w = g.determinize(seat, r)
+            w.quiet()
+            s = r.getrandbits(63)
+            a, b = w.clone(), w.clone()
+            a.apply(pick)
+            b.apply(y)
+            total += _to_end(a, seat, random.Random(s), agents) - _to_end(b, seat, random.Random(s), agents)
+        found.append(total / worlds)
+        kinds.setdefault(d.kind, []).append(total / worlds)
+    m = len(found)
+    mean = sum(found) / max(1, m)
+    se = math.sqrt(sum((x - mean) ** 2 for x in found) / max(1, m - 1) / max(1, m))
+    return {"positions": n, "changed": m, "gain": mean, "se": se, "per_position": sum(found) / n,
+            "per_position_se": se * m / n, "ms": 1000 * cpu / n, "longest_ms": 1000 * longest,
+            "kinds": {k: (len(v), sum(v) / len(v)) for k, v in kinds.items()}}
+
+
+def main():
+    ap = argparse.ArgumentParser(description="The decision judge for Hamburgerspelet's value search")
+    ap.add_argument("--positions", type=int, default=400)
+    ap.add_argument("--worlds", type=int, default=200, help="paired worlds a changed decision is judged in")
+    ap.add_argument("--seed", type=int, default=500000)
+    ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="the value search's settings")
+    ap.add_argument("--agent", default="value-search", choices=("value-search", "search"))
+    a = ap.parse_args()
+    settings = {k: eval(v) for k, v in (s.split("=", 1) for s in a.set)}
+    if a.agent == "search":
+        from toolkit.games.hamburgerspelet.search import PlannerSearchAgent
+        agent = PlannerSearchAgent(**settings)
+    else:
+        agent = ValueSearchAgent(**settings)
+    r = judge(agent, a.positions, a.worlds, a.seed)
+    print(f"{agent!r}: changed {r['changed']} of {r['positions']}; gain a change {r['gain']:+.4f} (se {r['se']:.4f}); "
+          f"a position {r['per_position']:+.4f} (se {r['per_position_se']:.4f}); {r['ms']:.0f} ms a decision, "
+          f"the longest {r['longest_ms']:.0f}; by kind {r['kinds']}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
