@@ -232,6 +232,41 @@ def judge(agent, n: int = 400, worlds: int = 200, seed: int = 500000) -> dict:
             "kinds": {k: (len(v), sum(v) / len(v)) for k, v in kinds.items()}}
 
 
+def oracle(n: int = 150, worlds: int = 200, seed: int = 500000) -> dict:
+    """What a search with many full playouts could add: at ``n`` positions every option is played out to the
+    end in ``worlds`` paired believed worlds (as in ``judge``); the best option is chosen on the first half of
+    the worlds and its gain over the planner's pick measured on the second half (an honest estimate: the noise
+    that chose it does not count it), and on all of them (an upper figure, noise included)."""
+    planner, honest, upper, by_kind = PlannerAgent(), [], [], {}
+    for k, g in enumerate(positions(n, seed)):
+        d = g.pending()
+        seat = d.player
+        y = planner.choose(g, d, random.Random(k))
+        agents = [PerfectMemory(), PerfectMemory()]
+        agents[seat - 1] = PlannerAgent()
+        r, out = random.Random(10 ** 6 + k), {v: [] for v in d.values}
+        for _ in range(worlds):
+            w = g.determinize(seat, r)
+            w.quiet()
+            s = r.getrandbits(63)
+            for v in d.values:
+                x = w.clone()
+                x.apply(v)
+                out[v].append(_to_end(x, seat, random.Random(s), agents))
+        half = worlds // 2
+        gain = {v: [a - b for a, b in zip(out[v], out[y])] for v in d.values}
+        pick = max(d.values, key=lambda v: sum(gain[v][:half]))
+        honest.append(sum(gain[pick][half:]) / (worlds - half))
+        upper.append(max(sum(g_) for g_ in gain.values()) / worlds)
+        by_kind.setdefault(d.kind, []).append(honest[-1])
+
+    def mean_se(xs):
+        m = sum(xs) / len(xs)
+        return m, math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1) / len(xs))
+    return {"positions": n, "honest": mean_se(honest), "upper": mean_se(upper),
+            "kinds": {k: (len(v), round(sum(v) / len(v), 4)) for k, v in by_kind.items()}}
+
+
 def main():
     ap = argparse.ArgumentParser(description="The decision judge for Hamburgerspelet's value search")
     ap.add_argument("--positions", type=int, default=400)
@@ -239,7 +274,14 @@ def main():
     ap.add_argument("--seed", type=int, default=500000)
     ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="the value search's settings")
     ap.add_argument("--agent", default="value-search", choices=("value-search", "search"))
+    ap.add_argument("--oracle", action="store_true", help="every option in full playouts: what could be gained")
     a = ap.parse_args()
+    if a.oracle:
+        r = oracle(a.positions, a.worlds, a.seed)
+        print(f"oracle over {r['positions']} positions, {a.worlds} worlds: the best option (chosen on half the worlds) "
+              f"adds {r['honest'][0]:+.4f} (se {r['honest'][1]:.4f}) a position; upper figure {r['upper'][0]:+.4f}; "
+              f"by kind {r['kinds']}", flush=True)
+        return
     settings = {k: eval(v) for k, v in (s.split("=", 1) for s in a.set)}
     if a.agent == "search":
         from toolkit.games.hamburgerspelet.search import PlannerSearchAgent
