@@ -1,20 +1,29 @@
 """A study, not an agent kind of the game: Hamburgerspelet's search with short playouts and a fitted value
 (``bench_search.py --only hamburgerspelet --agent value-search``; figures in benchmarks/README.md, "Hamburgerspelet's
-search with a value").
+search with a value" and "a second pass").
 
 At a move, a name or a steal (the decisions the ``search`` kind searches, HB-I19) every option is played out in
 the same believed worlds (``game.determinize``: only what its player may see) with the planner (HB-I18), but
-only to the end of the searching player's turn (its extra rolls after a double included); the position is then
-valued by a logistic model of the win chance instead of playing on to the end. Another option replaces the
-planner's pick only when its paired gain is above ``confidence`` standard errors. A playout is a few decisions,
-so each option gets 24 worlds in about 30 ms.
+only to the end of the searching player's turn (its extra rolls after a double included; with ``depth`` 3,
+through the other's turn, played by the heuristic, and its own next one); the position is then valued by a
+logistic model of the win chance instead of playing on to the end. Another option replaces the planner's pick
+only when its paired gain is above ``confidence`` standard errors. A playout is a few decisions, so each option
+gets 24 worlds in about 30 ms.
 
-The model was fitted (Newton's method on the log-likelihood) to 256,797 turn ends of 12,000 two-player games of
-the planner against the perfect-memory heuristic (seeds 300000-311999, seats alternated): the player who has just
-moved, and won or not. Its features, for that player and the other: ingredients missing from the card, wanted
-ingredients remembered on a spot, whether a bun is remembered, and where the chefs stand (the keen agent's worth
-of the squares one die beyond each chef, HB-I17); a held-out fifth: log-loss 0.620 (0.693 knowing nothing).
-A wanted tile remembered is worth about 0.7 of one on the card.
+The earlier model (the default, ``OLD_WEIGHTS``) was fitted (Newton's method on the log-likelihood) to 256,797
+turn ends of 12,000 two-player games of the planner against the perfect-memory heuristic (seeds 300000-311999,
+seats alternated): the player who has just moved, and won or not. Its features, for that player and the other:
+ingredients missing from the card, wanted ingredients remembered on a spot, whether a bun is remembered, and
+where the chefs stand (the keen agent's worth of the squares one die beyond each chef, HB-I17); a held-out
+fifth: log-loss 0.620 (0.693 knowing nothing). A wanted tile remembered is worth about 0.7 of one on the card.
+``WEIGHTS`` (``weights="new"``) adds terms and was refitted on 20,000 games by ``hb_value_fit.py``.
+
+Run as a script, it is the **decision judge** (``judge``: a search's changed picks against the planner's, played
+out to the end in paired believed worlds; a few minutes where whole games would take hours) or, with
+``--oracle``, measures what any one-decision search could add (``oracle``):
+
+    python benchmarks/hb_value_search.py [--positions N] [--worlds W] [--set NAME=VALUE ...] [--agent search]
+    python benchmarks/hb_value_search.py --oracle [--positions N] [--worlds W]
 """
 from __future__ import annotations
 
@@ -95,16 +104,16 @@ def value(game, seat, weights=None, planner: bool = True) -> float:
 class ValueSearchAgent(Agent):
     """The planner, with its moves, names and steals checked in short playouts valued by ``value``.
     ``worlds``: believed worlds an option; ``confidence``: standard errors of paired gain a swap needs;
-    ``kinds``: the decisions searched; ``weights``: the model's (None: ``WEIGHTS``; ``"old"``: the earlier
-    model); ``slip``: below 1, believed worlds in which the other player remembers mostly tiles it could not
+    ``kinds``: the decisions searched; ``weights``: the model's (``"old"``, the default: the earlier model, as
+    measured in benchmarks/README.md; ``"new"``: ``WEIGHTS``, refitted with more terms); ``slip``: below 1, believed worlds in which the other player remembers mostly tiles it could not
     keep (``HamburgerSearchAgent.believe``)."""
 
     name = "value-search"
 
-    def __init__(self, worlds: int = 24, confidence: float = 2.0, kinds=SEARCHED, weights=None, slip: float = 1.0,
+    def __init__(self, worlds: int = 24, confidence: float = 2.0, kinds=SEARCHED, weights="old", slip: float = 1.0,
                  depth: int = 1):
         self.own, self.worlds, self.confidence, self.kinds = PlannerAgent(), worlds, confidence, frozenset(kinds)
-        self.weights = OLD_WEIGHTS if weights == "old" else weights
+        self.weights = OLD_WEIGHTS if weights == "old" else None if weights == "new" else weights
         self.slip, self.depth = slip, depth
         self.other = PerfectMemory()        # the other seat in playouts past the turn (``depth`` above 1)
 
