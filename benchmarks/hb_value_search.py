@@ -148,7 +148,7 @@ class ValueSearchAgent(Agent):
     def _to_turn_end(self, x, seat, r) -> float:
         """Plays on to the end of ``depth`` turns (this one first; the other seat played by the heuristic) and
         returns ``seat``'s chance: 1 or 0 at a game's end, else the value from the view of who moved last."""
-        d, mover, ends = x.pending(), x.current, 0
+        d, mover, ends = x.pending(), seat, 0      # the option may already have ended the turn
         while d is not None:
             if x.current != mover:
                 ends += 1
