@@ -8,7 +8,7 @@ search agent sits in seat 1 in even games and seat 2 in odd ones. The mean CPU a
 longest single decision.
 
 ``--agent`` takes any agent kind of the game, or a kind kept for study here (``keen-search``, ``planner-search``,
-``value-search``: Hamburgerspelet).
+``value-search``, ``value-search-moves``: Hamburgerspelet).
 
 Two yardsticks for what is attainable: ``--agent heuristic`` seats the heuristic where the search agent would sit
 (the seat effect, about 50%), and ``--cheat`` lets the search agent see every hidden fact (its believed worlds
@@ -39,10 +39,10 @@ GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 def study_kinds(name: str) -> dict:
     """Agents measured here but not registered with their game (too slow for the tests that play every kind)."""
     if name == "hamburgerspelet":
-        from hb_value_search import ValueSearchAgent          # (benchmarks/: short playouts, a fitted value)
+        from hb_value_search import MoveValueSearchAgent, ValueSearchAgent   # (benchmarks/: short playouts, a value)
         from toolkit.games.hamburgerspelet.search import HamburgerSearchAgent, PlannerSearchAgent
         return {"keen-search": HamburgerSearchAgent, "planner-search": PlannerSearchAgent,
-                "value-search": ValueSearchAgent}
+                "value-search": ValueSearchAgent, "value-search-moves": MoveValueSearchAgent}
     return {}
 
 

@@ -170,6 +170,16 @@ class ValueSearchAgent(Agent):
         return p if mover == seat else 1.0 - p
 
 
+class MoveValueSearchAgent(ValueSearchAgent):
+    """The value search of moves only, with the refitted value, 64 worlds an option and a swap at one standard
+    error (``bench_search.py --agent value-search-moves``; the judge's best setting of the second pass)."""
+
+    name = "value-search-moves"
+
+    def __init__(self, worlds: int = 64, confidence: float = 1.0, kinds=("move",), weights="new", **kw):
+        super().__init__(worlds, confidence, kinds, weights, **kw)
+
+
 # --- the decision judge ------------------------------------------------------------------------------------
 def positions(n: int, seed: int = 500000, every: int = 2):
     """``n`` positions of planner-against-heuristic games (seats alternated, seeds from ``seed``): every
