@@ -39,10 +39,10 @@ GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 def study_kinds(name: str) -> dict:
     """Agents measured here but not registered with their game (too slow for the tests that play every kind)."""
     if name == "hamburgerspelet":
-        from hb_value_search import MoveValueSearchAgent, ValueSearchAgent   # (benchmarks/: short playouts, a value)
-        from toolkit.games.hamburgerspelet.search import HamburgerSearchAgent, PlannerSearchAgent
-        return {"keen-search": HamburgerSearchAgent, "planner-search": PlannerSearchAgent,
-                "value-search": ValueSearchAgent, "value-search-moves": MoveValueSearchAgent}
+        from hb_value_search import ValueSearchAgent          # (benchmarks/: short playouts, a value)
+        from toolkit.games.hamburgerspelet import search
+        return {"keen-search": search.HamburgerSearchAgent, "planner-search": search.PlannerSearchAgent,
+                "value-search": ValueSearchAgent, "value-search-moves": search.ValueSearchAgent}
     return {}
 
 

@@ -5,7 +5,8 @@ a logistic model by Newton's method (numpy), a fifth of the games held out to re
 
 Run: python benchmarks/hb_value_fit.py [--games N] [--seed S]     (defaults: 20,000 games from seed 300000)
 It prints the held-out log-loss of the model and of the earlier, smaller one, and the weights fitted to all
-the games, in the order of ``hb_value_search.TERMS``, ready to paste into ``hb_value_search.WEIGHTS``.
+the games, in the order of ``value.TERMS`` (``toolkit/games/hamburgerspelet/value.py``), ready to paste into its
+``WEIGHTS``.
 """
 import argparse
 

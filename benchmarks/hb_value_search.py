@@ -33,151 +33,45 @@ import random
 import time
 
 from toolkit.core import make_agents, new_game
-from toolkit.core.agents import Agent
-from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import PerfectMemory
-from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent
+from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent, PlannerSearchAgent
+from toolkit.games.hamburgerspelet.search import ValueSearchAgent as GameValueSearch
+from toolkit.games.hamburgerspelet.value import TERMS, raw, terms_of, value
 
 # the earlier model's weights (256,797 turn ends of 12,000 games, seeds 300000-311999), in the order of OLD_TERMS
 OLD_WEIGHTS = (-0.5997, -0.767, 0.551, 0.7545, -0.5443, 0.0501, -0.0405, -0.0039, 0.147, -0.1648, 0.7077, 0.2812,
                -0.4404, -0.0344, -0.2365, 0.3399, -0.2983)
 OLD_TERMS = ("1", "mm", "km", "mo", "ko", "em2", "eo2", "emeo", "bm", "bo", "planner", "mm1", "mo1", "km_mm1",
              "ko_mo1", "rm", "ro")
-#: the terms of the current model (``terms_of``) and their weights, fitted by ``hb_value_fit.py``
-TERMS = OLD_TERMS + ("um", "uo", "xm", "xo", "em_um", "eo_uo")
-#: fitted with ``python benchmarks/hb_value_fit.py`` (20,000 games, seeds 300000-319999: 428,591 turn ends;
-#: held-out log-loss 0.6147 against 0.6153 for the earlier terms refitted on the same turn ends)
-WEIGHTS = (-0.7101, -0.8226, 0.5884, 0.8481, -0.5850, 0.0264, -0.0138, -0.0038, 0.1253, -0.1305, 0.6734, 0.2141,
-           -0.2854, -0.0518, -0.2430, 0.1628, -0.1548, -0.4317, 0.5328, -0.2235, 0.4023, 0.3018, -0.3765)
-_KEEN = KeenAgent()
-_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-
-
-def _exposed(game, thief, seat):
-    """The chance that ``thief``'s next roll can bring a chef onto ``seat``'s kitchen (a steal, HB-5.5), if
-    ``seat``'s card holds anything; doubles' extra rolls not counted."""
-    if not game.held[seat - 1]:
-        return 0.0
-    kitchen = next(sq for sq, owner in game.owner.items() if owner == seat)
-    n = len(game.board.loop)
-    a, b = ((kitchen - p) % n for p in game.chefs[thief - 1])
-    return sum(1 for d1, d2 in _ROLLS if a in (d1, d2) or b in (d1, d2)) / 36.0
-
-
-def _player(game, seat):
-    """(missing, wanted tiles remembered, a bun remembered, the chefs' reach, the chance that a tile it does
-    not remember is one it wants, its kitchen's exposure to the other's chefs) of ``seat``: all public or its
-    own memory."""
-    mem = game.known[seat - 1]
-    wanted = game.wanted(seat)
-    ctx = _KEEN._context(game, seat, mem)
-    _, next_time = _KEEN._squares(game, seat, ctx)
-    p1, p2 = game.chefs[seat - 1]
-    odds = ctx[2]
-    return (game.n_ingredients - game.held[seat - 1], sum(1 for i in wanted if i in mem), float(game.bun in mem),
-            next_time(p1) + next_time(p2), sum(odds[i] for i in wanted), _exposed(game, 3 - seat, seat))
-
-
-def raw(game, seat):
-    """The raw features of a 2-player position for ``seat`` (see ``_player``): its own, then the other's."""
-    return _player(game, seat) + _player(game, 3 - seat)
-
-
-def terms_of(r, planner=1.0):
-    """The model's terms (``TERMS``) from ``raw``'s features; ``planner``: the player is the planner."""
-    mm, km, bm, rm, um, xm, mo, ko, bo, ro, uo, xo = r
-    em, eo = mm - km, mo - ko
-    return (1.0, mm, km, mo, ko, em * em, eo * eo, em * eo, bm, bo, planner, float(mm == 1), float(mo == 1),
-            float(km > 0 and mm == 1), float(ko > 0 and mo == 1), rm, ro, um, uo, xm, xo, em * um, eo * uo)
-
-
-def value(game, seat, weights=None, planner: bool = True) -> float:
-    """The fitted chance that ``seat`` (the planner, or with ``planner`` False the heuristic) wins a 2-player
-    game, at the end of its turn."""
-    w = weights or WEIGHTS
-    t = terms_of(raw(game, seat), float(planner))
-    z = sum(a * b for a, b in zip(w, t))
-    return 1.0 / (1.0 + math.exp(-z))
-
-
-class ValueSearchAgent(Agent):
-    """The planner, with its moves, names and steals checked in short playouts valued by ``value``.
-    ``worlds``: believed worlds an option; ``confidence``: standard errors of paired gain a swap needs;
-    ``kinds``: the decisions searched; ``weights``: the model's (``"old"``, the default: the earlier model, as
-    measured in benchmarks/README.md; ``"new"``: ``WEIGHTS``, refitted with more terms); ``slip``: below 1, believed worlds in which the other player remembers mostly tiles it could not
-    keep (``HamburgerSearchAgent.believe``)."""
+class ValueSearchAgent(GameValueSearch):
+    """The value search of the first pass (``value-search``): moves, names and steals, 24 worlds, a swap at 2
+    standard errors, the earlier model. ``weights``: ``"old"`` (the default: the earlier model, as measured in
+    benchmarks/README.md) or ``"new"`` (``value.WEIGHTS``); ``slip``: below 1, believed worlds in which the
+    other player remembers mostly tiles it could not keep (``HamburgerSearchAgent.believe``)."""
 
     name = "value-search"
 
     def __init__(self, worlds: int = 24, confidence: float = 2.0, kinds=SEARCHED, weights="old", slip: float = 1.0,
                  depth: int = 1):
-        self.own, self.worlds, self.confidence, self.kinds = PlannerAgent(), worlds, confidence, frozenset(kinds)
-        self.weights = OLD_WEIGHTS if weights == "old" else None if weights == "new" else weights
-        self.slip, self.depth = slip, depth
-        self.other = PerfectMemory()        # the other seat in playouts past the turn (``depth`` above 1)
+        super().__init__(worlds, confidence, kinds=kinds, depth=depth,
+                         weights=OLD_WEIGHTS if weights == "old" else None if weights == "new" else weights)
+        self.slip = slip
 
     def __repr__(self):
         return (f"ValueSearchAgent(worlds={self.worlds}, confidence={self.confidence:g}, kinds={sorted(self.kinds)}, "
                 f"weights={'old' if self.weights is OLD_WEIGHTS else 'fitted'}, slip={self.slip:g}, depth={self.depth})")
 
-    def choose(self, game, d, rng):
-        if d.kind not in self.kinds or len(d.values) == 1 or game.players != 2:
-            return self.own.choose(game, d, rng)
-        seat, r = d.player, random.Random(rng.getrandbits(63))
-        default = self.own.choose(game, d, r)
-        out = {v: [] for v in d.values}
-        for _ in range(self.worlds):
-            world = HamburgerSearchAgent.believe(self, game, seat, r) if self.slip < 1.0 else game.determinize(seat, r)
-            world.quiet()
-            seed = r.getrandbits(63)
-            for v in d.values:
-                x = world.clone()
-                x.apply(v)
-                out[v].append(self._to_turn_end(x, seat, random.Random(seed)))
-        best, edge = default, 0.0
-        for v in d.values:
-            gains = [a - b for a, b in zip(out[v], out[default])]
-            n = len(gains)
-            mean = sum(gains) / n
-            var = max(sum((x - mean) ** 2 for x in gains) / max(1, n - 1), 1e-6)
-            if mean > edge and mean > self.confidence * math.sqrt(var / n):
-                best, edge = v, mean
-        return best
+    def believe(self, game, seat, r):
+        if self.slip < 1.0:
+            return HamburgerSearchAgent.believe(self, game, seat, r)
+        return game.determinize(seat, r)
 
-    def _to_turn_end(self, x, seat, r) -> float:
-        """Plays on to the end of ``depth`` turns (this one first; the other seat played by the heuristic) and
-        returns ``seat``'s chance: 1 or 0 at a game's end, else the value from the view of who moved last."""
-        d, mover, ends = x.pending(), seat, 0      # the option may already have ended the turn
-        while d is not None:
-            if x.current != mover:
-                ends += 1
-                if ends == self.depth:
-                    break
-                mover = x.current
-            agent = self.own if x.current == seat else self.other
-            v = d.values[0] if len(d.values) == 1 else agent.choose(x, d, r)
-            x.choices.append(v)
-            x._apply(d, v)
-            d = x.pending()
-        if x.over:
-            return 1.0 if x.winner() == seat else 0.0
+    def chance(self, game, mover, planner):
         if self.weights is OLD_WEIGHTS:
-            t = terms_of(raw(x, mover), float(mover == seat))[:len(OLD_TERMS)]
-            p = 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(OLD_WEIGHTS, t))))
-        else:
-            p = value(x, mover, self.weights, mover == seat)
-        return p if mover == seat else 1.0 - p
-
-
-class MoveValueSearchAgent(ValueSearchAgent):
-    """The value search of moves only, with the refitted value, 64 worlds an option and a swap at one standard
-    error (``bench_search.py --agent value-search-moves``; the judge's best setting of the second pass)."""
-
-    name = "value-search-moves"
-
-    def __init__(self, worlds: int = 64, confidence: float = 1.0, kinds=("move",), weights="new", **kw):
-        super().__init__(worlds, confidence, kinds, weights, **kw)
+            t = terms_of(raw(game, mover), float(planner))[:len(OLD_TERMS)]
+            return 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(OLD_WEIGHTS, t))))
+        return value(game, mover, self.weights, planner)
 
 
 # --- the decision judge ------------------------------------------------------------------------------------
@@ -292,7 +186,8 @@ def main():
     ap.add_argument("--worlds", type=int, default=200, help="paired worlds a changed decision is judged in")
     ap.add_argument("--seed", type=int, default=500000)
     ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="the value search's settings")
-    ap.add_argument("--agent", default="value-search", choices=("value-search", "search"))
+    ap.add_argument("--agent", default="value-search", choices=("value-search", "search", "planner-search"),
+                    help="value-search (this file's, the first pass), search (the game's kind), planner-search")
     ap.add_argument("--oracle", action="store_true", help="every option in full playouts: what could be gained")
     a = ap.parse_args()
     if a.oracle:
@@ -302,11 +197,8 @@ def main():
               f"by kind {r['kinds']}", flush=True)
         return
     settings = {k: eval(v) for k, v in (s.split("=", 1) for s in a.set)}
-    if a.agent == "search":
-        from toolkit.games.hamburgerspelet.search import PlannerSearchAgent
-        agent = PlannerSearchAgent(**settings)
-    else:
-        agent = ValueSearchAgent(**settings)
+    kind = {"value-search": ValueSearchAgent, "search": GameValueSearch, "planner-search": PlannerSearchAgent}
+    agent = kind[a.agent](**settings)
     r = judge(agent, a.positions, a.worlds, a.seed)
     print(f"{agent!r}: changed {r['changed']} of {r['positions']}; gain a change {r['gain']:+.4f} (se {r['se']:.4f}); "
           f"a position {r['per_position']:+.4f} (se {r['per_position_se']:.4f}); {r['ms']:.0f} ms a decision, "
