@@ -8,14 +8,16 @@ search agent sits in seat 1 in even games and seat 2 in odd ones. The mean CPU a
 longest single decision.
 
 ``--agent`` takes any agent kind of the game, or a kind kept for study here (``keen-search``, ``planner-search``,
-``value-search``: Hamburgerspelet).
+``value-search``, ``value-search-moves``: Hamburgerspelet).
 
 Two yardsticks for what is attainable: ``--agent heuristic`` seats the heuristic where the search agent would sit
 (the seat effect, about 50%), and ``--cheat`` lets the search agent see every hidden fact (its believed worlds
 are the real state with the future's chance drawn afresh), so it shows how much hidden information costs. A
 cheating search is for this measure only: the agent kind never does it.
 
-``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third step,
+``--judge N`` (Hamburgerspelet) is the decision judge of ``hb_value_search.py``: at N positions of planner games,
+where ``--agent``'s pick differs from the planner's, both are played out to the end in ``--worlds`` paired believed
+worlds, the heuristic opposite. ``--gains N`` looks at single decisions instead of games: N positions of heuristic games (every third step,
 when its decision has two or more options, either seat; seeds from 700), where the search agent's pick differs
 from its yardstick (the playout agent's pick) both are played out in ``--worlds`` fresh paired believed worlds,
 valued 1 for a win and 0 for a loss: the mean difference is the win chance the search adds (or loses) at that
@@ -23,7 +25,7 @@ decision, as far as heuristic playouts can tell. With ``--best`` every option (a
 one's gain counted: what a perfect choice at that one decision would add, with the same playouts after it.
 
 Run: python benchmarks/bench_search.py [--games N] [--seed S] [--only NAME ...] [--playouts K] [--cheat]
-     [--agent KIND] [--gains N [--worlds W] [--best]] [--set NAME=VALUE ...]
+     [--agent KIND] [--gains N [--worlds W] [--best]] [--judge N [--worlds W]] [--set NAME=VALUE ...]
 """
 import argparse
 import math
@@ -39,10 +41,10 @@ GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 def study_kinds(name: str) -> dict:
     """Agents measured here but not registered with their game (too slow for the tests that play every kind)."""
     if name == "hamburgerspelet":
-        from hb_value_search import ValueSearchAgent          # (benchmarks/: short playouts, a fitted value)
-        from toolkit.games.hamburgerspelet.search import HamburgerSearchAgent, PlannerSearchAgent
-        return {"keen-search": HamburgerSearchAgent, "planner-search": PlannerSearchAgent,
-                "value-search": ValueSearchAgent}
+        from hb_value_search import ValueSearchAgent          # (benchmarks/: short playouts, a value)
+        from toolkit.games.hamburgerspelet import search
+        return {"keen-search": search.HamburgerSearchAgent, "planner-search": search.PlannerSearchAgent,
+                "value-search": ValueSearchAgent, "value-search-moves": search.ValueSearchAgent}
     return {}
 
 
@@ -183,6 +185,8 @@ def main():
     ap.add_argument("--agent", default="search", help="the agent kind in the searcher's seat (default: search)")
     ap.add_argument("--gains", type=int, default=0, help="judge the search's picks at N positions instead")
     ap.add_argument("--best", action="store_true", help="with --gains: the best option's gain at each position")
+    ap.add_argument("--judge", type=int, default=0,
+                    help="Hamburgerspelet: the decision judge (hb_value_search.judge) of --agent at N positions")
     ap.add_argument("--worlds", type=int, default=200, help="paired worlds judging each changed pick")
     ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                     help="search settings over the game's own, e.g. confidence=1.5")
@@ -190,6 +194,15 @@ def main():
     a = ap.parse_args()
     settings = {k: (float(v) if "." in v else int(v)) for k, v in (x.split("=", 1) for x in a.set)}
     for name in a.only:
+        if a.judge and name == "hamburgerspelet":
+            from hb_value_search import judge
+            kind = {**agent_kinds(game_class(name)), **study_kinds(name)}[a.agent]
+            r = judge(kind(**settings), a.judge, a.worlds)
+            print(f"{name}: {a.agent} changed the planner's pick at {r['changed']} of {r['positions']} positions; win "
+                  f"chance added per change {r['gain']:+.4f} (standard error {r['se']:.4f}), per position "
+                  f"{r['per_position']:+.4f} (standard error {r['per_position_se']:.4f}); {r['ms']:.0f} ms CPU a "
+                  f"decision (the longest {r['longest_ms']:.0f})", flush=True)
+            continue
         if a.gains:
             r = gains(name, a.gains, a.worlds, a.playouts, a.best)
             if a.best:

@@ -7,7 +7,8 @@ import pytest
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame
-from toolkit.games.hamburgerspelet.search import PlannerSearchAgent
+from toolkit.games.hamburgerspelet.search import PlannerSearchAgent, ValueSearchAgent
+from toolkit.games.hamburgerspelet.value import value
 
 from .test_keen import _play, same_answers_when_hidden_facts_change
 from .test_keen import _positions as keen_positions
@@ -31,7 +32,8 @@ def _positions(seed, every=4):
     return keen_positions(seed, every, kind="planner")
 
 
-@pytest.mark.parametrize("agent", [PlannerAgent(), PlannerSearchAgent(playouts=8)], ids=["planner", "search"])
+@pytest.mark.parametrize("agent", [PlannerAgent(), PlannerSearchAgent(playouts=8), ValueSearchAgent(worlds=8)],
+                         ids=["planner", "planner-search", "search"])
 def test_choices_do_not_change_when_only_hidden_facts_change(agent):
     """HB-I11, HB-I16: with tiles nobody has seen swapped, or a whole believed state drawn for the seat (the
     other player's memory of what the tiles are redrawn, which spots it saw kept), the same seed gives the same
@@ -122,3 +124,23 @@ def test_planner_takes_first_a_remembered_tile_the_other_player_could_keep():
     assert KeenAgent().choose(g, d, random.Random(1)) == a
     g.known[1][b] = NOT_SEEN
     assert PlannerAgent().choose(g, d, random.Random(1)) == a
+
+
+def test_hb_i20_the_value_rises_with_an_ingredient_on_the_card_and_falls_with_the_others():
+    """HB-I20: the fitted win chance is a chance, higher with one more ingredient on the player's own card,
+    lower with one more on the other's, and a wanted tile remembered is worth less than the tile on the card."""
+    g = _positions(7)[3]                          # a seeded position in the middle of a game
+    seat = g.pending().player
+    other = 3 - seat
+    key = next(x.key for i, x in enumerate(g.board.ingredients) if i != g.bun and not g.cards[0][i]
+               and not g.cards[1][i] and i not in g.known[seat - 1])
+    base = value(g, seat)
+    assert 0.0 < base < 1.0
+    mine, theirs, seen = g.clone(), g.clone(), g.clone()
+    give(mine, seat, [key])
+    give(theirs, other, [key])
+    spot = next(s for s, t in enumerate(seen.spots) if t == ing(seen, key))
+    seen.known[seat - 1][spot] = ing(seen, key)
+    for h in (mine, theirs, seen):
+        h.refresh()
+    assert value(theirs, seat) < base < value(seen, seat) < value(mine, seat)

@@ -616,16 +616,16 @@ class HamburgerGame(Game):
     def agents():
         """The heuristic remembers every tile it saw (perfect memory); 'keen' plays it with sharper odds
         (keen.py, HB-I17); 'planner' plans each roll in order on top of that (planner.py, HB-I18); 'search'
-        checks the planner's picks in believed worlds (search.py, HB-I19)."""
+        checks the planner's moves in short playouts valued by a fitted win chance (search.py, HB-I20)."""
         from .keen import KeenAgent
         from .planner import PlannerAgent
-        from .search import PlannerSearchAgent
+        from .search import ValueSearchAgent
         return {"heuristic": PerfectMemory, "perfect-memory": PerfectMemory, "no-memory": NoMemory,
                 "fading-memory": FadingMemory, "keen": KeenAgent, "planner": PlannerAgent,
-                "search": PlannerSearchAgent}
+                "search": ValueSearchAgent}
 
     # --- what one player may believe (for the search agent) -------------------------------------------
-    # the 'search' kind is Hamburgerspelet's own (PlannerSearchAgent, HB-I19, budget in its defaults); these
+    # the 'search' kind is Hamburgerspelet's own (ValueSearchAgent, HB-I20, budget in its defaults); these
     # options serve the core SearchAgent (tests, bench_search --gains): heuristic playouts, about 100 ms a decision
     search_options = {"playouts": 100}
 

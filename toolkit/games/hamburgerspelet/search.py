@@ -1,24 +1,28 @@
-"""Hamburgerspelet's searches: the core's paired search (``core/search.py``) with a stronger player than the
-heuristic as its yardstick and its own seat's playout agent, and the perfect-memory heuristic as the opponents'
-(the opponent model).
+"""Hamburgerspelet's searches.
 
-- ``PlannerSearchAgent`` is the game's ``search`` kind (HB-I19): the planner (``planner.py``, HB-I18) as
-  yardstick, its pick kept unless another option beats it by 3 standard errors of the paired gains, at most
-  3,000 decisions played out a decision. Measured, it wins as often as the planner alone (about 60% against
-  the heuristic, benchmarks/README.md): the planner's choices are hard to beat one decision at a time.
+- ``ValueSearchAgent`` is the game's ``search`` kind (HB-I20): the planner (``planner.py``, HB-I18), with its
+  ways of moving played out in believed worlds to the end of its turn and valued by a fitted win chance
+  (``value.py``); in 2-player games (with more players it plays as the planner).
+- ``PlannerSearchAgent`` (HB-I19, the ``search`` kind before HB-I20, now for study: ``bench_search.py --agent
+  planner-search``): the core's paired search (``core/search.py``) with the planner as yardstick and its own
+  seat's playout agent, the perfect-memory heuristic as the opponents', its pick kept unless another option
+  beats it by 3 standard errors, at most 3,000 decisions played out a decision. Measured, it wins as often as
+  the planner alone (about 60% against the heuristic, benchmarks/README.md).
 - ``HamburgerSearchAgent`` is the same search on the keen agent (``keen.py``), for study
   (``bench_search.py --agent keen-search``): it won less often than the keen agent alone.
 
-The core search compares the playout agent's pick with a few other options in the same believed worlds and
-keeps the pick unless another beats it clearly. Nothing else differs from ``SearchAgent``: it reads the real
-game only through ``determinize`` and the decision in front of it.
+They read the real game only through ``determinize`` and the decision in front of it.
 """
 from __future__ import annotations
+
+import math
+import random
 
 from ...core.search import SearchAgent
 from .keen import KeenAgent
 from .planner import PlannerAgent
 from .rules import NOT_SEEN, PerfectMemory
+from .value import value
 
 #: The decisions the search compares options at. The others are answered by its yardstick at once: the
 #: spots it does not remember are alike to it (a believed world deals them at random), so a take or a
@@ -102,7 +106,7 @@ class HamburgerSearchAgent(SearchAgent):
 
 
 class PlannerSearchAgent(HamburgerSearchAgent):
-    """The game's ``search`` kind (HB-I19): the same search with the planner agent (``planner.py``) as its own
+    """HB-I19's search (the ``search`` kind before HB-I20): the same search with the planner agent (``planner.py``) as its own
     seat's playout agent and yardstick (``keen`` then holds the planner's settings), a swap only at
     ``confidence`` 3 standard errors, and ``steps`` 3,000 decisions played out at most a decision (about 24 ms
     a decision, the longest under 200 ms; benchmarks/README.md)."""
@@ -114,4 +118,76 @@ class PlannerSearchAgent(HamburgerSearchAgent):
         super().__init__(playouts, time_ms, steps=steps, confidence=confidence, **kw)
 
 
-__all__ = ["HamburgerSearchAgent", "PlannerSearchAgent", "SEARCHED"]
+class ValueSearchAgent(SearchAgent):
+    """The game's ``search`` kind (HB-I20): the planner (``planner.py``, HB-I18), with its moves checked in
+    short playouts valued by a fitted win chance (``value.py``). Every way of moving is played out in the same
+    ``worlds`` believed worlds (``game.determinize``: only what its player may see), by the planner, to the
+    end of the turn (extra rolls after a double included; ``depth`` turns, the other seat's played by the
+    perfect-memory heuristic); a game won or lost there counts 1 or 0, else the value at the turn's end. Another
+    way replaces the planner's only when its paired gain is above ``confidence`` standard errors. About 70 ms
+    a searched decision, the longest under 200 ms (benchmarks/README.md); other decisions are the planner's."""
+
+    def __init__(self, worlds: int = 64, confidence: float = 1.0, *, kinds=("move",), depth: int = 1,
+                 weights=None):
+        super().__init__(playouts=worlds)
+        self.own, self.other = PlannerAgent(), PerfectMemory()
+        self.worlds, self.confidence, self.kinds, self.depth = worlds, confidence, frozenset(kinds), depth
+        self.weights = weights
+
+    def __repr__(self):
+        return (f"{type(self).__name__}(worlds={self.worlds}, confidence={self.confidence:g}, "
+                f"kinds={sorted(self.kinds)}, depth={self.depth})")
+
+    def believe(self, game, seat, r):
+        return game.determinize(seat, r)
+
+    def choose(self, game, d, rng):
+        if d.kind not in self.kinds or len(d.values) == 1 or game.players != 2:
+            return self.own.choose(game, d, rng)
+        seat, r = d.player, random.Random(rng.getrandbits(63))
+        default = self.own.choose(game, d, r)
+        out = {v: [] for v in d.values}
+        for _ in range(self.worlds):
+            world = self.believe(game, seat, r)
+            world.quiet()
+            seed = r.getrandbits(63)
+            for v in d.values:
+                x = world.clone()
+                x.apply(v)
+                out[v].append(self._to_turn_end(x, seat, random.Random(seed)))
+        best, edge = default, 0.0
+        for v in d.values:
+            gains = [a - b for a, b in zip(out[v], out[default])]
+            n = len(gains)
+            mean = sum(gains) / n
+            var = max(sum((x - mean) ** 2 for x in gains) / max(1, n - 1), 1e-6)
+            if mean > edge and mean > self.confidence * math.sqrt(var / n):
+                best, edge = v, mean
+        return best
+
+    def _to_turn_end(self, x, seat, r) -> float:
+        """Plays on to the end of ``depth`` turns (this one first) and returns ``seat``'s chance: 1 or 0 at a
+        game's end, else the value from the side of who moved last."""
+        d, mover, ends = x.pending(), seat, 0      # the option may already have ended the turn
+        while d is not None:
+            if x.current != mover:
+                ends += 1
+                if ends == self.depth:
+                    break
+                mover = x.current
+            agent = self.own if x.current == seat else self.other
+            v = d.values[0] if len(d.values) == 1 else agent.choose(x, d, r)
+            x.choices.append(v)
+            x._apply(d, v)
+            d = x.pending()
+        if x.over:
+            return 1.0 if x.winner() == seat else 0.0
+        p = self.chance(x, mover, mover == seat)
+        return p if mover == seat else 1.0 - p
+
+    def chance(self, game, mover, planner):
+        """The value of ``game`` for ``mover`` at the end of its turn."""
+        return value(game, mover, self.weights, planner)
+
+
+__all__ = ["HamburgerSearchAgent", "PlannerSearchAgent", "SEARCHED", "ValueSearchAgent"]
