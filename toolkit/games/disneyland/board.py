@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache, partial
 
 from ...core.data import is_whole, need as _need, need_keys, need_list, need_pos, need_str, read_json
 from ...core.decisions import Option
@@ -37,45 +37,24 @@ class Board:
     photo_points: dict
     photos: dict           # {"good": n, "bad": m}
 
-    @cached_property
-    def cards(self) -> dict:
-        return {c.id: c for pile in self.piles.values() for c in pile}
-
-    # looked up by every game on this board, so worked out once
-    @cached_property
-    def card_worth(self) -> dict:
-        """Card id -> its points (DL-5.1)."""
-        return {c.id: self.card_points[c.kind] for c in self.cards.values()}
-
-    @cached_property
-    def photo_worth(self) -> tuple:
-        """A photo's points by its face: index False (0) a bad photo, True (1) a good one (DL-5.2)."""
-        return self.photo_points["bad"], self.photo_points["good"]
-
-    @cached_property
-    def photo_mean(self) -> float:
-        """The average worth of a face-down photo: good and bad ones by their numbers (DL-5.2)."""
-        good, bad = self.photos["good"], self.photos["bad"]
-        return (self.photo_points["good"] * good + self.photo_points["bad"] * bad) / max(1, good + bad)
-
-    @cached_property
-    def card_options(self) -> dict:
-        """Card id -> the option of taking it (DL-5.5), labelled with its name and kind."""
-        return {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in self.cards.values()}
-
-    @cached_property
-    def pile_ids(self) -> dict:
-        """Colour -> the ids of its cards, bottom first (as dealt)."""
-        return {colour: tuple(c.id for c in cards) for colour, cards in self.piles.items()}
-
-    @cached_property
-    def kinds(self) -> tuple[str, ...]:
-        """The kind of each track space, in track order."""
-        return tuple(s.kind for s in self.track)
-
-    @cached_property
-    def _draw_spaces(self) -> tuple[int, ...]:
-        return tuple(s.index for s in self.track if s.kind == "draw")
+    def __post_init__(self):
+        # Facts every game on this board looks up, worked out once here. Plain attributes, not cached properties:
+        # Python 3.11 reads an object's attributes fastest while its ``__dict__`` is never touched, and a cached
+        # property writes into ``__dict__``.
+        fact = partial(object.__setattr__, self)          # the board is frozen
+        cards = {c.id: c for pile in self.piles.values() for c in pile}
+        fact("cards", cards)                                              # card id -> Card (DL-3.3)
+        fact("card_worth", {c.id: self.card_points[c.kind] for c in cards.values()})   # id -> points (DL-5.1)
+        # a photo's points by its face: index False (0) a bad photo, True (1) a good one (DL-5.2)
+        fact("photo_worth", (self.photo_points["bad"], self.photo_points["good"]))
+        good, bad = self.photos["good"], self.photos["bad"]         # a face-down photo's average worth (DL-5.2)
+        fact("photo_mean", (self.photo_points["good"] * good + self.photo_points["bad"] * bad) / max(1, good + bad))
+        # card id -> the option of taking it (DL-5.5), labelled with its name and kind
+        fact("card_options", {c.id: Option(c.id, f"{c.name} ({c.kind})") for c in cards.values()})
+        # colour -> the ids of its cards, bottom first (as dealt)
+        fact("pile_ids", {colour: tuple(c.id for c in pile) for colour, pile in self.piles.items()})
+        fact("kinds", tuple(s.kind for s in self.track))                # each track space's kind, in track order
+        fact("_draw_spaces", tuple(s.index for s in self.track if s.kind == "draw"))
 
     def draw_spaces(self) -> list[int]:
         return list(self._draw_spaces)

@@ -179,7 +179,7 @@ class DisneylandGame(Game):
     def worth(self, item: str) -> int:
         """Points of a card id or photo id (DL-5.1, DL-5.2)."""
         good = self.photo_good.get(item)
-        return self.card_worth[item] if good is None else self.photo_worth[good]
+        return self.card_worth[item] if good is None else self.board.photo_worth[good]
 
     def card_count(self, seat: int) -> int:
         return len(self.held_cards[seat - 1]) + len(self.held_photos[seat - 1])
@@ -268,26 +268,27 @@ class DisneylandGame(Game):
         seat = self.current
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
         self.last_roll = roll
-        log = self.log                                                   # skip the sentences in fast runs
-        if log:
-            self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
         pos, track = self.pos, self.board.track
         n = len(track)
         start = pos[seat - 1]
         dest = (start + roll) % n                                        # DL-4.2
-        skipped = 0
         while dest in pos and dest != start:                             # DL-4.4: only other trains block
             dest = (dest + 1) % n
-            skipped += 1
         pos[seat - 1] = dest
-        space = track[dest]
-        if log and skipped:
+        if self.log:                                                     # the sentences: not in fast runs
+            self._move_events(seat, roll, start, dest)
+        return self._space_rules[dest](self, seat, track[dest])         # DL-4.3: the space's rule
+
+    def _move_events(self, seat, roll, start, dest):
+        """The roll and the move, told (DL-4.1 to DL-4.4)."""
+        self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
+        kind, skipped = self.board.track[dest].kind, (dest - start - roll) % len(self.board.track)
+        if skipped:
             self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
-                      f"to space {dest} ({space.kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)
-        elif log:
-            self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({space.kind}).",
+                      f"to space {dest} ({kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)
+        else:
+            self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({kind}).",
                       ("DL-4.2", "DL-4.3"), seat, to=dest)
-        return self._space_rules[dest](self, seat, space)                # DL-4.3: the space's rule
 
     def _space_draw(self, seat, space):
         pile = self.piles[space.pile]
@@ -313,7 +314,7 @@ class DisneylandGame(Game):
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
             self._looks(p, seat)                  # DL-I13: a photo fresh from the camera: only its taker has seen it
-            self.points[seat - 1] += self.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
+            self.points[seat - 1] += self.board.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
                           ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
