@@ -16,15 +16,18 @@ def mean_se(xs):
     return statistics.fmean(xs), statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def compare(toolkit_game, tight_game, games: int, batches: int = 5):
+def compare(toolkit_game, tight_game, games: int, batches: int = 40):
     """``toolkit_game(seed)`` and ``tight_game(rng)`` each play one game and return its number of turns.
-    Returns a dict: turns (mean, se) of each, CPU microseconds per turn of each, and their ratio."""
+    Returns a dict: turns (mean, se) of each, CPU microseconds per turn of each, and their ratio; also each
+    batch's own ratio (``batch_ratios``): many short batches side by side follow a shared machine's changing
+    speed more closely than a few long ones, and their spread shows how far one figure can be trusted."""
     toolkit_game(10 ** 6)                       # warm up: imports, boards, caches
     tight_game(random.Random(0))
     t_turns, l_turns = [], []
     t_cpu = l_cpu = 0.0
     per = max(1, games // batches)
     rng = random.Random(12345)
+    batch_ratios = []
     for b in range(batches):
         c = time.process_time()
         for i in range(b * per, (b + 1) * per):
@@ -35,17 +38,26 @@ def compare(toolkit_game, tight_game, games: int, batches: int = 5):
         c3 = time.process_time()
         t_cpu += c2 - c
         l_cpu += c3 - c2
+        batch_ratios.append(((c2 - c) / sum(t_turns[-per:])) / ((c3 - c2) / sum(l_turns[-per:])))
     t_us = 1e6 * t_cpu / sum(t_turns)
     l_us = 1e6 * l_cpu / sum(l_turns)
     return {"games": len(t_turns), "toolkit_turns": mean_se(t_turns), "tight_turns": mean_se(l_turns),
-            "toolkit_us": t_us, "tight_us": l_us, "ratio": t_us / l_us}
+            "toolkit_us": t_us, "tight_us": l_us, "ratio": t_us / l_us, "batch_ratios": batch_ratios}
 
 
 def report(name, r) -> str:
     (tm, ts), (lm, ls) = r["toolkit_turns"], r["tight_turns"]
     return (f"{name}: {r['games']} games each; turns per game: toolkit {tm:.1f} +- {ts:.1f}, tight loop "
             f"{lm:.1f} +- {ls:.1f}; CPU per turn: toolkit {r['toolkit_us']:.2f} us, tight loop {r['tight_us']:.2f} us; "
-            f"ratio {r['ratio']:.2f}x")
+            f"ratio {r['ratio']:.2f}x{spread(r['batch_ratios'])}")
+
+
+def spread(ratios) -> str:
+    """The batches' own ratios: median and quartiles (empty for fewer than four batches)."""
+    if len(ratios) < 4:
+        return ""
+    q1, median, q3 = statistics.quantiles(ratios, n=4)
+    return f" (its {len(ratios)} batches: median {median:.2f}x, quartiles {q1:.2f}-{q3:.2f}x)"
 
 
 def against_tight_loop(game_class, tight, games: int, players: int = 4) -> str:

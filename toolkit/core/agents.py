@@ -34,7 +34,8 @@ class RandomAgent(Agent):
 
     def choose(self, game, decision, rng):
         opts = decision.values
-        return opts[0] if len(opts) == 1 else opts[int(rng.random() * len(opts))]
+        n = len(opts)
+        return opts[0] if n == 1 else opts[int(rng.random() * n)]
 
 
 class PersonAgent(Agent):

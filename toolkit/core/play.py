@@ -65,10 +65,8 @@ def play_on(game, agents, rngs=None, limit=None):
         seat = decision.player
         if trusted[seat]:
             value = decision.only                   # a single option is answered for the agent
-            if value is None:                       # (an only answer that is None itself: the second test)
-                values = decision.values
-                value = values[0] if len(values) == 1 else choose[seat](game, decision, rngs[seat] or
-                                                                        _rng(game, rngs, seat))
+            if value is None:                       # several (an option's value is never None: Game.check)
+                value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             record(value)
             decision = steps[decision.kind](game, decision, value) or pending()   # a step may say what comes next
         else:

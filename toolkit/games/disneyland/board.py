@@ -54,6 +54,7 @@ class Board:
         # colour -> the ids of its cards, bottom first (as dealt)
         fact("pile_ids", {colour: tuple(c.id for c in pile) for colour, pile in self.piles.items()})
         fact("kinds", tuple(s.kind for s in self.track))                # each track space's kind, in track order
+        fact("spaces", len(self.track))                                  # the number of track spaces
         fact("_draw_spaces", tuple(s.index for s in self.track if s.kind == "draw"))
 
     def draw_spaces(self) -> list[int]:

@@ -268,8 +268,8 @@ class DisneylandGame(Game):
         seat = self.current
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
         self.last_roll = roll
-        pos, track = self.pos, self.board.track
-        n = len(track)
+        pos, board = self.pos, self.board
+        track, n = board.track, board.spaces
         start = pos[seat - 1]
         dest = (start + roll) % n                                        # DL-4.2
         while dest in pos and dest != start:                             # DL-4.4: only other trains block
