@@ -4,7 +4,8 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 """
 from __future__ import annotations
 
-from itertools import repeat
+from functools import partial
+from itertools import islice, repeat
 
 from .agents import WaitingForPerson
 from .registry import check_seat_count, make_agents
@@ -42,10 +43,11 @@ def _seated(game, agents) -> list:
     return agents
 
 
-def play_on(game, agents, rngs=None, limit=None):
-    """Play ``game`` on until it ends, a person must answer or ``limit`` decisions were made; return the pending
-    decision (None at the end) and the number of decisions made. The one trusted loop: ``play`` and the search's
-    playouts both play through it.
+def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
+    """Play ``game`` on until it ends, a person must answer, ``limit`` decisions were made or (``until_turn``)
+    ``game.turn``, the count of turns ended, has reached ``until_turn``: at that turn's end. Return the pending
+    decision (None at the end) and the number of decisions made. The one trusted loop: ``play``, the search's
+    playouts and the playouts to a turn's end (Hamburgerspelet's value search) all play through it.
 
     A trusted agent (``Agent.trusted``) takes its answers from the legal list, so they are applied without a
     second check, and a decision with one option is answered for it; any other agent (a person, an agent
@@ -59,7 +61,15 @@ def play_on(game, agents, rngs=None, limit=None):
     pending, apply_checked = game.pending, game.apply
     start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()
-    for _ in repeat(None) if limit is None else repeat(None, limit):
+    # the stops are in what the loop steps through, so the loop itself asks nothing more: ``repeat`` when none
+    # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision until it equals that turn
+    # (``Game.end_turn`` counts turns one at a time, so it cannot step over it)
+    if until_turn is None:
+        ticks = repeat(None) if limit is None else repeat(None, limit)
+    else:
+        ticks = iter(partial(getattr, game, "turn"), until_turn) if game.turn < until_turn else ()
+        ticks = ticks if limit is None else islice(ticks, limit)
+    for _ in ticks:
         if decision is None:
             break
         seat = decision.player
