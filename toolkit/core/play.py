@@ -65,7 +65,8 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     decision = pending()
     # the stops are in what the loop steps through, so the loop itself asks nothing more: ``repeat`` when none
     # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision until it equals that turn
-    # (``Game.end_turn`` counts turns one at a time, so it cannot step over it)
+    # (``Game.end_turn`` counts them one by one and no decision of these games ends two turns, so it is not
+    # stepped over: ``tests/test_same_games.py`` would see it)
     if until_turn is None:
         ticks = repeat(None) if limit is None else repeat(None, limit)
     else:
