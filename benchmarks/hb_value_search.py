@@ -33,6 +33,7 @@ import random
 import time
 
 from toolkit.core import make_agents, new_game
+from toolkit.core.play import play_on
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import PerfectMemory
 from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent, PlannerSearchAgent
@@ -98,12 +99,8 @@ def positions(n: int, seed: int = 500000, every: int = 2):
 
 
 def _to_end(x, seat, r, agents) -> float:
-    d = x.pending()
-    while d is not None:
-        v = d.values[0] if len(d.values) == 1 else agents[d.player - 1].choose(x, d, r)
-        x.choices.append(v)
-        x._apply(d, v)
-        d = x.pending()
+    """Plays ``x`` to its end (``agents`` by seat, all drawing from ``r``): 1.0 if ``seat`` won, else 0.0."""
+    play_on(x, agents, [r] * len(agents))
     return 1.0 if x.won == seat else 0.0
 
 

@@ -122,6 +122,34 @@ def test_play_on_stops_at_its_limit_counts_its_decisions_and_goes_on_the_same(na
     assert play_on(part, agents) == (None, made - first) and part.choices == whole.choices
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_play_on_stopped_at_a_turns_end_is_the_game_played_step_by_step_to_it(name):
+    """``until_turn`` (Hamburgerspelet's value search plays its options on to a turn's end, HB-I20): a game played
+    on until ``game.turn`` reaches a turn is the game ``play_on`` plays one decision at a time until that turn has
+    ended, stopped right after the decision that ended it; a turn already ended plays nothing, a limit cuts first."""
+    cls = game_class(name)
+    agents = make_agents(name, cls.min_players, "random")
+    start = new_game(name, cls.min_players, 7, log=False)
+    play_on(start, agents, limit=5)                          # somewhere inside a turn
+    for turns in (1, 2, 3):
+        end = start.turn + turns
+        whole, stepped = start.clone(), start.clone()
+        d, made = play_on(whole, agents, until_turn=end)
+        n = 0
+        while stepped.turn < end and stepped.pending() is not None:
+            n += play_on(stepped, agents, limit=1)[1]
+        assert made == n > 0 and whole.choices == stepped.choices and whole.fingerprint() == stepped.fingerprint()
+        assert whole.turn == end or d is None
+        assert d is None or (d.player, d.kind, d.values) == (stepped.pending().player, stepped.pending().kind,
+                                                             stepped.pending().values)
+    ended = len(whole.choices)
+    assert play_on(whole, agents, until_turn=whole.turn)[1] == 0 == play_on(whole, agents, until_turn=0)[1]
+    assert len(whole.choices) == ended
+    cut = start.clone()
+    assert play_on(cut, agents, limit=1, until_turn=start.turn + 3)[1] == 1
+    assert cut.choices == whole.choices[:len(start.choices) + 1]
+
+
 class _Asked(Agent):
     """A trusted agent that notes every decision it is asked."""
     trusted = True

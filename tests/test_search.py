@@ -112,6 +112,23 @@ def test_a_budget_in_decisions_holds_for_the_whole_decision():
     assert 3000 < most <= 6000 * 1.1
 
 
+
+@pytest.mark.parametrize("tree_depth,max_steps", [(0, None), (2, None), (2, 15)])
+def test_a_uct_search_counts_every_decision_it_plays_out(tree_depth, max_steps):
+    """A uct search counts the decisions it makes in its believed worlds, in the tree and in the playouts after
+    it, as a paired search counts its playouts' (before, the playouts after the tree went uncounted: 0)."""
+    class Counted(SearchAgent):
+        def believe(self, game, seat, r):
+            world = super().believe(game, seat, r)
+            worlds.append((world, len(world.choices)))
+            return world
+    for g in positions("disneyland", 3, every=9)[:3]:
+        worlds = []
+        agent = Counted(playouts=10, method="uct", tree_depth=tree_depth, max_steps=max_steps)
+        agent.choose(g, g.pending(), random.Random(5))
+        made = sum(len(w.choices) - start for w, start in worlds)
+        assert made > 10 and agent._played == made
+
 # --- determinize ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", game_names())
 def test_determinize_keeps_the_viewers_view_and_changes_only_hidden_facts(name):

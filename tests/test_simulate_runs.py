@@ -420,3 +420,26 @@ def test_a_chunk_a_worker_cannot_unpickle_is_named_as_such():
     assert re.fullmatch(r"worker process \d+ could not unpickle the chunk sent to it: ValueError\('this chunk cannot "
                         r"be rebuilt in a worker'\)", said), said
     assert "_rebuild_refused" in str(e.value.__cause__)         # the worker's traceback: where unpickling failed
+
+
+def _exit_now():
+    os._exit(5)
+
+
+class _ExitsOnArrival:
+    """Ends the worker that unpickles it (``os._exit(5)``) before it reads what was sent after it."""
+
+    def __reduce__(self):
+        return _exit_now, ()
+
+
+def test_a_worker_that_dies_while_a_chunk_is_sent_to_it_is_reported_as_any_death():
+    """The first worker dies on taking in its first chunk while its second chunk, larger than a pipe holds, is
+    being sent: the send breaks (BrokenPipeError, before) and the run says how the worker ended, as for any death."""
+    arm = Arm.make("mcdonalds", None, 2)
+    small = list(chunks([arm], 0, 2, 1))
+    sent = [_ExitsOnArrival(), small[0], "x" * 1_000_000, small[1]]        # workers 1, 2, 1, 2
+    with pytest.raises(RuntimeError) as e:
+        list(run_chunks(sent, jobs=2))
+    assert re.fullmatch(r"worker process \d+ ended \(exit code 5\) with its chunks unplayed: it exited by itself "
+                        r"\(os\._exit\(\) in a game or an agent, or Python itself failed\?\)", str(e.value)), e.value

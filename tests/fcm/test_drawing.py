@@ -135,6 +135,35 @@ def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
     assert all(b[-1][0].endswith("\u2026") for b in blocks) and [len(b) for b in blocks] == [2] * 5
 
 
+def test_a_crowded_wide_panel_uses_its_room_a_chain_at_a_time_and_never_runs_into_the_key():
+    """Five players on the wide frame: where every chain told at its briefest leaves lines empty above the key,
+    chains are told more fully one at a time (the player about to decide and those next in turn order first)
+    until the room is used; where even the briefest do not fit (the class view of cards laid face down in
+    Restructuring), the longest chains are cut short with an ellipsis and the decision is kept whole. At every
+    moment looked at, no text runs into the key or another text."""
+    from tests.legibility import key_problems, problems
+    g = new_game("fcm", players=5, seed=7)
+    agents, done = make_agents("fcm", 5, "heuristic"), 0
+    for steps in (70, 150, 300):
+        play(g, agents, max_steps=steps - done)
+        done = steps
+        if steps == 70:             # 23 lines: the wide frame's room for 5 players' panel
+            room, gaps = 23, 0.35 * 5
+            lines = drawing._panel(g, None, 63, room)
+            briefest = (drawing._head_lines(g) + drawing._next_lines(g, 63)
+                        + [x for s in range(1, 6) for x in drawing._chain_lines(g, s, None, 63, 3)])
+            assert len(briefest) + gaps + 1 <= room            # the briefest leave a line or more unused
+            assert room - 1 < len(lines) + gaps <= room        # ... which a chain told more fully now takes
+            told = {s: sum(seat == s for _, _, seat in lines) for s in range(1, 6)}
+            assert told[g.pending().player] == max(told.values()) > min(told.values())
+        ax = drawing.draw_state(g)
+        assert key_problems(ax, least_pt=drawing.KEY_SIZE) == [], steps
+        assert problems(ax.figure, "board") == [], steps
+        if steps == 300:            # the class sees the cards laid face down: cut short, the decision whole
+            texts = [t.get_text() for t in ax.texts]
+            assert any(t.startswith("  face down: ") and t.endswith("\u2026") for t in texts), texts
+            assert not any(t.startswith("Next: ") and t.endswith("\u2026") for t in texts), texts
+
 def _edge_labels(ax):
     """The map's row numbers (left of column 0) and column numbers (above row 0): {number: y} and {number: x}."""
     rows, cols = {}, {}

@@ -6,6 +6,17 @@ from toolkit.core import IllegalChoice
 from .helpers import give, new, restructure
 
 
+def with_waitresses(*counts):
+    """A game of ``len(counts)`` players, in seat order, each of whose CEO has so many waitresses under it (each
+    takes one of its 3 slots), waiting for the first to choose a place in turn order."""
+    g = new(players=len(counts))
+    g.co.order = list(range(1, len(counts) + 1))
+    for seat, n in enumerate(counts, 1):
+        give(g, seat, waitress=n)
+    restructure(g, *(", ".join(["waitress"] * n) for n in counts))
+    return g
+
+
 def test_fcm_2_1_open_slots_of_ceo_and_managers():
     g = new(players=3)
     give(g, 1, junior_vice_president=1, waitress=1)      # 3 + 3 - 2 = 4
@@ -25,11 +36,7 @@ def test_fcm_2_1_airplane_milestone_adds_two_open_slots_from_the_next_round():
 
 
 def test_fcm_2_2_most_open_slots_chooses_first_any_position():
-    g = new(players=3)
-    g.co.order = [1, 2, 3]
-    give(g, 1, waitress=3)
-    give(g, 2, waitress=1)
-    restructure(g, "waitress, waitress, waitress", "waitress", "")
+    g = with_waitresses(3, 1, 0)                         # 0, 2 and 3 open slots
     d = g.pending()
     assert (d.kind, d.player, d.values) == ("turn_order", 3, (1, 2, 3))
     g.apply(3)                                           # any free position, even the last
@@ -64,11 +71,7 @@ def test_fcm_2_3_everyone_gets_a_position():
 
 def test_fcm_2_2_the_prompt_counts_the_choosers_own_open_slots_not_the_places_left():
     """With one place left, "(3 open slots)" read as if three places were open: the prompt says whose they are."""
-    g = new(players=3)
-    g.co.order = [1, 2, 3]
-    give(g, 1, waitress=3)
-    give(g, 2, waitress=2)
-    restructure(g, "waitress, waitress, waitress", "waitress, waitress", "")
+    g = with_waitresses(3, 2, 0)                         # 0, 1 and 3 open slots
     prompts = []
     while g.pending().kind == "turn_order":
         prompts.append((g.pending().prompt, len(g.pending().values)))

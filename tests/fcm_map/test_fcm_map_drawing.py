@@ -100,3 +100,40 @@ def test_fcm_6_7_the_reach_drawing_keys_its_badges_of_rounds_left():
         md.draw_reach(m, n, ax=ax)
     assert problems(fig, "board") == []
     plt.close(fig)
+
+
+def test_fcm_6_7_the_reach_key_lies_inside_the_callers_figure():
+    """draw_reach on a caller's axes (notebook 04 draws on ``figsize=(8.6, 7)``) keeps its key inside the figure,
+    so that ``savefig`` without cropping shows it: wide, square, low and narrow figures (where the key takes one
+    column), and two panels side by side; nothing is cut or overlaps."""
+    import matplotlib.pyplot as plt
+
+    from tests.legibility import draw, problems
+    m = busy_map()
+    for size, panels in (((8.6, 7), 1), ((6, 6), 1), ((10, 4), 1), ((4.2, 4.2), 1), ((10, 4.2), 2)):
+        fig, axs = plt.subplots(1, panels, figsize=size, squeeze=False)
+        for ax in axs.flat:
+            md.draw_reach(m, 11, ax=ax)
+        _, renderer = draw(fig)
+        for ax in axs.flat:
+            key = ax.get_legend().get_window_extent(renderer)
+            assert fig.bbox.x0 <= key.x0 and key.x1 <= fig.bbox.x1, size
+            assert fig.bbox.y0 <= key.y0 and key.y1 <= fig.bbox.y1, size
+            assert key.y1 <= ax.get_window_extent(renderer).y0 + 1, size          # under the map, not on it
+        assert problems(fig, "board") == [], size
+        plt.close(fig)
+
+
+def test_fcm_6_7_the_legends_badge_shows_a_digit_as_the_frames_key_does():
+    """The badge of rounds left in draw_reach's and draw_demand's legends is a dark disc with a white digit on
+    it, as on the map and in the frame's key (``map_key``), not a plain disc."""
+    from matplotlib.text import Text
+    m = busy_map()
+    frame_badge = next(item for item in md.map_key() if item.shape == "c")
+    for ax in (md.draw_reach(m, 11), md.draw_demand(m)):
+        legend = ax.get_legend()
+        disc = legend.legend_handles[-1]
+        digits = [t for t in legend.findobj(Text) if t.get_text() == frame_badge.sign]
+        assert disc.get_marker() == "o" and disc.get_markerfacecolor() == md.PALETTE["ink"]
+        assert len(digits) == 1 and digits[0].get_color() == "white" and digits[0].get_fontweight() == "bold"
+        assert tuple(digits[0].get_position()) == (disc.get_xdata()[0], disc.get_ydata()[0])     # on the disc

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from toolkit.core.play import play_on
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame
@@ -144,3 +145,33 @@ def test_hb_i20_the_value_rises_with_an_ingredient_on_the_card_and_falls_with_th
     for h in (mine, theirs, seen):
         h.refresh()
     assert value(theirs, seat) < base < value(seen, seat) < value(mine, seat)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_hb_i20_search_plays_each_option_to_the_turns_end_as_play_on_step_by_step(depth):
+    """HB-I20: the value search plays each way of moving on to the end of ``depth`` turns (the planner in its seat,
+    the heuristic in the other) through ``play_on``: the same game as ``play_on`` one decision at a time until the
+    turns have ended, stopped where the turn passed on (or the game ended), valued from the side of who moved last."""
+    agent = ValueSearchAgent(worlds=2, depth=depth)
+    moves = [g for g in _positions(9, every=2) if g.pending().kind == "move"][:5]
+    assert len(moves) == 5
+    for g in moves:
+        d = g.pending()
+        seat, end = d.player, g.turn + depth
+        agents = [agent.own if s == seat else agent.other for s in (1, 2)]
+        for v in d.values:
+            x, y = g.clone(), g.clone()
+            x.apply(v)
+            y.apply(v)
+            got = agent._to_turn_end(x, seat, agents, end, random.Random(3))
+            r = random.Random(3)
+            while y.turn < end and y.pending() is not None:
+                play_on(y, agents, [r, r], 1)
+            assert x.choices == y.choices and x.fingerprint() == y.fingerprint()
+            if y.over:
+                assert got == (1.0 if y.winner() == seat else 0.0)
+                continue
+            mover = seat if depth == 1 else 3 - seat           # whose turn ended last
+            assert y.turn == end and y.current == 3 - mover
+            p = value(y, mover, None, mover == seat)
+            assert got == (p if mover == seat else 1.0 - p)

@@ -330,6 +330,15 @@ def test_mcd_7_4_extras_score_only_with_a_full_slot():
     assert g.scores()[0] == 2 and cites(g.events, "MCD-7.4", "extras")
 
 
+def test_mcd_7_3_the_choice_to_return_extras_agrees_in_number():
+    """One extra card is "the extra card" (not "the 1 extra card"), more are counted, in the choice's label as in
+    the events' sentences."""
+    one = arrange(racks={1: counts(fries=3)}, extras={1: counts(fries=1)}, dice=[1, 1]).pending()
+    two = arrange(racks={1: counts(fries=3)}, extras={1: counts(fries=1, pie=1)}, dice=[1, 1]).pending()
+    assert one.options[0].label == "return the extra card first (1 point), then roll"
+    assert two.options[0].label == "return the 2 extra cards first (1 point), then roll"
+
+
 def test_mcd_7_5_forgetting_returns_extras_without_points():
     g = arrange(racks={1: counts(fries=3)}, extras={1: counts(fries=2)}, dice=[1, 1])
     ev = g.apply("roll")

@@ -31,17 +31,19 @@ class Decision:
     __slots__ = ("player", "kind", "prompt", "options", "clauses", "values", "secret", "only")
 
     def __init__(self, player: int, kind: str, prompt: str, options, clauses: tuple[str, ...],
-                 secret: bool = False):
+                 secret: bool = False, values: tuple | None = None):
         self.secret = secret     # the answer is hidden from the other players (e.g. which hand holds a star)
         self.player = player
         self.kind = kind
         self.prompt = prompt
         self.options = tuple(options)
         self.clauses = clauses
-        self.values = tuple([o.value for o in self.options])
+        # ``values``: the options' values in their order, given by a game that keeps them ready between steps
+        # (else worked out here, a Python loop over the options)
+        self.values = values = tuple([o.value for o in self.options]) if values is None else values
         # the answer of a decision with one option (None with more): the fast play loop gives it for a trusted
         # agent with one test, as a decision is made once and asked many times
-        self.only = self.values[0] if len(self.values) == 1 else None
+        self.only = values[0] if len(values) == 1 else None
 
     def __deepcopy__(self, memo):      # never changed once made: copies of a game share it
         return self

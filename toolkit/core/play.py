@@ -4,7 +4,8 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 """
 from __future__ import annotations
 
-from itertools import repeat
+from functools import partial
+from itertools import islice, repeat
 
 from .agents import WaitingForPerson
 from .registry import check_seat_count, make_agents
@@ -42,24 +43,36 @@ def _seated(game, agents) -> list:
     return agents
 
 
-def play_on(game, agents, rngs=None, limit=None):
-    """Play ``game`` on until it ends, a person must answer or ``limit`` decisions were made; return the pending
-    decision (None at the end) and the number of decisions made. The one trusted loop: ``play`` and the search's
-    playouts both play through it.
+def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
+    """Play ``game`` on until it ends, a person must answer, ``limit`` decisions were made or (``until_turn``)
+    ``game.turn``, the count of turns ended, has reached ``until_turn``: at that turn's end. Return the pending
+    decision (None at the end) and the number of decisions made. The one trusted loop: ``play``, the search's
+    playouts and the playouts to a turn's end (Hamburgerspelet's value search) all play through it.
 
     A trusted agent (``Agent.trusted``) takes its answers from the legal list, so they are applied without a
     second check, and a decision with one option is answered for it; any other agent (a person, an agent
     written in a notebook) is asked every time and its answers are checked (``Game.apply``). ``rngs``: each
     seat's generator (None: the seat's stream ``agent-<seat>``, looked up when first needed)."""
     # the loop is the whole cost of the core in a simulation or a playout, so it keeps to locals; lists by seat
-    choose = [None] + [a.choose for a in agents]
-    trusted = [None] + [getattr(a, "trusted", False) for a in agents]
+    choose, trusted = [None], [None]      # (one plain loop: cheaper than two comprehensions, for short playouts)
+    for agent in agents:
+        choose.append(agent.choose)
+        trusted.append(getattr(agent, "trusted", False))
     rngs = [None] * (game.players + 1) if rngs is None else [None, *rngs]
     record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
-    pending, apply_checked = game.pending, game.apply
+    pending = game.pending
     start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()
-    for _ in repeat(None) if limit is None else repeat(None, limit):
+    # the stops are in what the loop steps through, so the loop itself asks nothing more: ``repeat`` when none
+    # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision until it equals that turn
+    # (``Game.end_turn`` counts them one by one and no decision of these games ends two turns, so it is not
+    # stepped over: ``tests/test_same_games.py`` would see it)
+    if until_turn is None:
+        ticks = repeat(None) if limit is None else repeat(None, limit)
+    else:
+        ticks = iter(partial(getattr, game, "turn"), until_turn) if game.turn < until_turn else ()
+        ticks = ticks if limit is None else islice(ticks, limit)
+    for _ in ticks:
         if decision is None:
             break
         seat = decision.player
@@ -74,7 +87,7 @@ def play_on(game, agents, rngs=None, limit=None):
                 value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             except WaitingForPerson:
                 break
-            apply_checked(value)
+            game.apply(value)                       # (looked up here: a short playout need not bind it)
             decision = pending()
     return decision, len(game.choices) - start
 

@@ -123,7 +123,10 @@ class _Team:
                 if i is None:
                     more = False
                     break
-                w.conn.send(c)
+                try:
+                    w.conn.send(c)
+                except OSError:         # it died before or while it took the chunk in (a broken pipe)
+                    raise self._lost(w) from None
                 w.todo.append(i)
             while following in done:
                 ok, rows = done.pop(following)

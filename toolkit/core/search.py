@@ -152,6 +152,7 @@ class SearchAgent(Agent):
         root = _Node()
         default = None
         n = 0
+        self._played = 0          # decisions made in the believed worlds, in the tree and in the playouts after it
         while True:
             if self.playouts is not None and n >= self.playouts:
                 break
@@ -277,7 +278,7 @@ class SearchAgent(Agent):
             if d is None or (limit is not None and steps >= limit):
                 break
             if node is None:                        # out of the tree: the rest is a playout
-                play_on(world, agents, [r] * world.players, None if limit is None else limit - steps)
+                steps += play_on(world, agents, [r] * world.players, None if limit is None else limit - steps)[1]
                 break
             if d.player == seat and len(d.values) > 1:
                 child, value = self._select(node, d, world, agents[seat - 1], r)
@@ -292,6 +293,7 @@ class SearchAgent(Agent):
                 value = agents[d.player - 1].choose(world, d, r)
             world.apply(value)
             steps += 1
+        self._played += steps
         reward = self.reward(world, seat)
         for child in path:
             child.visits += 1

@@ -48,6 +48,14 @@ class KeenAgent(PerfectMemory):
         count = mem.count
         return [max(0, copies - c - count(i)) / unknown for i, c in enumerate(on)]
 
+    def outlook(self, game, seat, mem):
+        """``(wanted, odds, reach)`` of ``seat`` remembering ``mem``, as this agent sees them: the ingredients its
+        card may take (``game.wanted``); ``odds[i]``, the chance that a face-down tile it does not remember is
+        ingredient ``i``; ``reach(p)``, the mean worth to it of the six squares one die beyond the square ``p``
+        steps round the loop. (For the fitted value, ``value.py``.)"""
+        ctx = self._context(game, seat, mem)
+        return ctx[0], ctx[2], self._squares(game, seat, ctx)[1]
+
     def _context(self, game, seat, mem):
         wanted = game.wanted(seat)
         return wanted, set(wanted).intersection(mem), self._odds(game, mem)

@@ -35,23 +35,6 @@ def _unknown(spots, mem):
     return [s for s in spots if mem[s] == NOT_SEEN]
 
 
-def _decision(player, kind, prompt, options: tuple, values: tuple, clauses) -> Decision:
-    """A Decision whose options and values come ready-made: ``Decision.__init__`` would rebuild the values from
-    the options with a Python loop, a large part of a step here (up to 36 options at every take)."""
-    d = Decision.__new__(Decision)
-    d.player, d.kind, d.prompt, d.options, d.clauses, d.values = player, kind, prompt, options, clauses, values
-    for field, default in _OTHER_FIELDS:
-        setattr(d, field, default)
-    d.only = values[0] if len(values) == 1 else None        # as Decision.__init__ sets it
-    return d
-
-
-# Decision's other fields (none yet, or e.g. a flag), with the defaults its constructor gives them: read from a
-# real Decision so that a field the core adds later is set here too.
-_OTHER_FIELDS = tuple((f, getattr(Decision(0, "", "", (), ()), f)) for f in Decision.__slots__
-                      if f not in ("player", "kind", "prompt", "options", "clauses", "values", "only"))
-
-
 class _Texts:
     """Option objects (and move decisions) shared by every copy of a game with the same board and language
     (for speed)."""
@@ -578,10 +561,12 @@ class HamburgerGame(Game):
                 clauses = ("HB-5.2", "HB-I5", "HB-I7")
             else:
                 clauses = _TAKE_CLAUSES[why]
-            return _decision(seat, "take", "Take a face-down tile from the middle", opts, values, clauses)
+            # open (not secret), the values ready-made: Decision would work them out again from up to 36 options,
+            # a large part of a step here (given by position: a keyword costs a type call a dict)
+            return Decision(seat, "take", "Take a face-down tile from the middle", opts, clauses, False, values)
         if kind == "place":
-            return _decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
-                             tuple(self._free), self._place_clauses(seat) + ("HB-5.6", "HB-I5"))
+            return Decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
+                            self._place_clauses(seat) + ("HB-5.6", "HB-I5"), False, tuple(self._free))   # (as a take)
         if kind == "move":
             if self.log:     # labels with the square each chef would reach, for people
                 d1, d2 = self.dice
@@ -594,9 +579,9 @@ class HamburgerGame(Game):
             d = tx.move_decisions.get((seat, self.dice))
             if d is None:     # made once per seat and roll, shared like the options (a Decision is never changed)
                 opts, values = tx.moves[self.dice]
-                d = tx.move_decisions[seat, self.dice] = _decision(
-                    seat, "move", "Which chef moves first, and by which die?", opts, values,
-                    ("HB-4.2", "HB-4.6", "HB-I3"))
+                d = tx.move_decisions[seat, self.dice] = Decision(
+                    seat, "move", "Which chef moves first, and by which die?", opts, ("HB-4.2", "HB-4.6", "HB-I3"),
+                    False, values)
             return d
         if kind == "name":
             return Decision(seat, "name", "Name the ingredient you want", [tx.name[i] for i in self.wanted(seat)],

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 
+from ...core.play import play_on
 from ...core.search import SearchAgent
 from .keen import KeenAgent
 from .planner import PlannerAgent
@@ -147,6 +148,8 @@ class ValueSearchAgent(SearchAgent):
         seat, r = d.player, random.Random(rng.getrandbits(63))
         default = self.own.choose(game, d, r)
         out = {v: [] for v in d.values}
+        agents = [self.own if s == seat else self.other for s in range(1, game.players + 1)]
+        end = game.turn + self.depth          # playouts stop once ``depth`` turns have ended, this one first
         for _ in range(self.worlds):
             world = self.believe(game, seat, r)
             world.quiet()
@@ -154,7 +157,7 @@ class ValueSearchAgent(SearchAgent):
             for v in d.values:
                 x = world.clone()
                 x.apply(v)
-                out[v].append(self._to_turn_end(x, seat, random.Random(seed)))
+                out[v].append(self._to_turn_end(x, seat, agents, end, random.Random(seed)))
         best, edge = default, 0.0
         for v in d.values:
             gains = [a - b for a, b in zip(out[v], out[default])]
@@ -165,23 +168,14 @@ class ValueSearchAgent(SearchAgent):
                 best, edge = v, mean
         return best
 
-    def _to_turn_end(self, x, seat, r) -> float:
-        """Plays on to the end of ``depth`` turns (this one first) and returns ``seat``'s chance: 1 or 0 at a
-        game's end, else the value from the side of who moved last."""
-        d, mover, ends = x.pending(), seat, 0      # the option may already have ended the turn
-        while d is not None:
-            if x.current != mover:
-                ends += 1
-                if ends == self.depth:
-                    break
-                mover = x.current
-            agent = self.own if x.current == seat else self.other
-            v = d.values[0] if len(d.values) == 1 else agent.choose(x, d, r)
-            x.choices.append(v)
-            x._apply(d, v)
-            d = x.pending()
+    def _to_turn_end(self, x, seat, agents, end, r) -> float:
+        """Plays on (``agents`` by seat, all drawing from ``r``) to the end of turn ``end`` (the option may
+        already have ended it) and returns ``seat``'s chance: 1 or 0 at a game's end, else the value from the
+        side of who moved last, the player before the one whose turn it is now (HB-I2)."""
+        play_on(x, agents, [r] * len(agents), until_turn=end)
         if x.over:
             return 1.0 if x.winner() == seat else 0.0
+        mover = (x.current - 2) % x.players + 1
         p = self.chance(x, mover, mover == seat)
         return p if mover == seat else 1.0 - p
 

@@ -42,13 +42,10 @@ def _player(game, seat):
     not remember is one it wants, its kitchen's exposure to the other's chefs) of ``seat``: all public or its
     own memory."""
     mem = game.known[seat - 1]
-    wanted = game.wanted(seat)
-    ctx = _KEEN._context(game, seat, mem)
-    _, next_time = _KEEN._squares(game, seat, ctx)
+    wanted, odds, reach = _KEEN.outlook(game, seat, mem)
     p1, p2 = game.chefs[seat - 1]
-    odds = ctx[2]
     return (game.n_ingredients - game.held[seat - 1], sum(1 for i in wanted if i in mem), float(game.bun in mem),
-            next_time(p1) + next_time(p2), sum(odds[i] for i in wanted), _exposed(game, 3 - seat, seat))
+            reach(p1) + reach(p2), sum(odds[i] for i in wanted), _exposed(game, 3 - seat, seat))
 
 
 def raw(game, seat):

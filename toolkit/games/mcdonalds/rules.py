@@ -704,7 +704,8 @@ class McDonaldsGame(Game):
             gain = sum(ext[i] for i in range(N) if rack[i] == SLOT)
             d = _EXTRAS.get((seat, n, gain))
             if d is None:
-                opts = (Option("return", f"return the {n} extra card{'s' if n != 1 else ''} first ({gain} point"
+                cards = "extra card" if n == 1 else f"{n} extra cards"
+                opts = (Option("return", f"return the {cards} first ({gain} point"
                                f"{'s' if gain != 1 else ''}), then roll"),
                         Option("roll", "roll at once, forgetting the extras (they go back without points)"))
                 d = _EXTRAS[(seat, n, gain)] = Decision(seat, "extras", "Return your extra cards before rolling?", opts,

@@ -145,18 +145,62 @@ def _chain_lines(game, seat, viewer, chars, brief, whole_items=False) -> list:
             for i, line in enumerate(player_lines(game, seat, viewer, chars, brief, whole_items))]
 
 
+def _brief_steps(game):
+    """How briefly each chain is told (``player_lines``' ``brief``, by seat), from the fullest to the briefest a
+    chain at a time: at each level the chains become one level briefer one after another, the player about to
+    decide last (its chain is the one the class reads now) and the players after it in turn order just before,
+    so that a crowded panel keeps what detail fits where it matters next."""
+    d, turns = game.pending(), list(game.co.order)
+    seats = range(1, game.players + 1)
+    if d is not None and d.player in turns:      # the decider, then the others in turn order, told briefer last
+        turns = turns[turns.index(d.player):] + turns[:turns.index(d.player)]
+    order = [s for s in reversed(turns) if s in seats] + [s for s in seats if s not in turns]
+    for level in range(3):
+        for k in range(len(order)):
+            briefer = set(order[:k])
+            yield {s: level + (s in briefer) for s in seats}
+    yield {s: 3 for s in seats}
+
+
+def _cut(block, cap: int, chars: int) -> list:
+    """A chain's lines, (text, kind, seat), cut to ``cap`` lines, the last saying as much of the rest as fits in
+    ``chars`` characters and ending in an ellipsis."""
+    if len(block) <= cap:
+        return block
+    parts = []
+    for text, _, _ in block[cap - 1:]:
+        if parts and text.startswith("      "):         # a wrapped line goes on
+            parts[-1] += " " + text.strip()
+        else:
+            parts.append(text.strip().rstrip(";"))
+    text, kind, seat = block[cap - 1]
+    indent = text[:len(text) - len(text.lstrip())]
+    return block[:cap - 1] + [((indent + "; ".join(parts))[:chars - 1] + "\u2026", kind, seat)]
+
+
 def _panel(game, viewer, chars, room):
     """The side panel's lines, (text, kind, seat), in ``room`` lines: the chains told as briefly as they need to
-    be for the head, the chains and the next decision to fit, the decision cut short if they still do not (so
-    that the panel stops short of the key under it, whatever the decision's length)."""
+    be for the head, the chains and the next decision to fit (``_brief_steps``: a chain at a time, so the room is
+    used), the longest chains cut short if even the briefest do not (face-down cards in the class view), and the
+    decision cut short if it still does not fit (so that the panel stops short of the key under it, whatever the
+    decision's length)."""
     nxt = _next_lines(game, chars)
     room -= 0.35 * game.players                 # (the gaps before the chains)
-    for brief in (0, 1, 2, 3):
-        lines = _head_lines(game)
-        for s in range(1, game.players + 1):
-            lines += _chain_lines(game, s, viewer, chars, brief)
-        if len(lines) + len(nxt) <= room:
-            return lines + nxt
+    head = _head_lines(game)
+    told = {}                                   # (seat, brief): the chain's lines
+
+    def chain(s, brief):
+        if (s, brief) not in told:
+            told[s, brief] = _chain_lines(game, s, viewer, chars, brief)
+        return told[s, brief]
+    for briefs in _brief_steps(game):
+        blocks = [chain(s, briefs[s]) for s in range(1, game.players + 1)]
+        if len(head) + sum(map(len, blocks)) + len(nxt) <= room:
+            return head + [line for b in blocks for line in b] + nxt
+    caps = [len(b) for b in blocks]             # still too long: the longest chains cut short, a line at a time
+    while len(head) + sum(caps) + min(len(nxt), 2) > room and max(caps) > 2:     # (the decision kept whole)
+        caps[caps.index(max(caps))] -= 1
+    lines = head + [line for b, cap in zip(blocks, caps) for line in _cut(b, cap, chars)]
     return lines + _next_lines(game, chars, int(room - len(lines)))
 
 
@@ -261,18 +305,7 @@ def _fit_blocks(game, viewer, chars, room, rows):
     caps = height(blocks)               # still too long: the tallest rows cut short, a line at a time
     while sum(caps) > room and max(caps) > 2:
         caps[caps.index(max(caps))] -= 1
-    for i, b in enumerate(blocks):
-        cap = caps[i // 2]
-        if len(b) > cap:            # its last line says as much of the rest as fits
-            parts = []
-            for text, _, _ in b[cap - 1:]:
-                if parts and text.startswith("      "):         # a wrapped line goes on
-                    parts[-1] += " " + text.strip()
-                else:
-                    parts.append(text.strip().rstrip(";"))
-            text, kind, seat = b[cap - 1]
-            indent = text[:len(text) - len(text.lstrip())]
-            b[cap - 1:] = [((indent + "; ".join(parts))[:chars - 1] + "\u2026", kind, seat)]
+    blocks = [_cut(b, caps[i // 2], chars) for i, b in enumerate(blocks)]
     return blocks, height(blocks)
 
 

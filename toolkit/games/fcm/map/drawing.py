@@ -13,8 +13,10 @@ import io
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
+from matplotlib.legend_handler import HandlerBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
+from matplotlib.text import Text
 
 from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
                          markers, new_axes, static_layer, text_inches, text_on)
@@ -374,14 +376,35 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     demand_dots(ax, fmap)
     badge = [_badge_entry("\n")] if fmap.campaigns else []
     ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")]
-              + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+              + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False,
+              handler_map=BADGE_HANDLER)
     return ax
 
 
+class _Badge(Line2D):
+    """A legend's entry for the campaigns' badges of rounds left, drawn by ``_BadgeHandler``."""
+
+
+class _BadgeHandler(HandlerBase):
+    """Draws a legend's badge as the map and the frame's key do: a dark disc with a white digit on it."""
+
+    def create_artists(self, legend, orig_handle, xdescent, ydescent, width, height, fontsize, trans):
+        x, y = width / 2 - xdescent, (height - ydescent) / 2       # the handle's middle (as Line2D's handler)
+        disc = Line2D([x], [y], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white", mew=0.8,
+                      transform=trans)
+        digit = Text(x, y, "3", ha="center", va="center", fontsize=8, fontweight="bold", color="white",
+                     transform=trans)
+        return [disc, digit]
+
+
+#: What a legend holding ``_badge_entry`` is given, so that its badge shows a digit.
+BADGE_HANDLER = {_Badge: _BadgeHandler()}
+
+
 def _badge_entry(sep=" "):
-    """A legend's entry for the campaigns' badges of rounds left (as ``map_key`` names them)."""
-    return Line2D([], [], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white",
-                  label=f"rounds left{sep}({ETERNAL}: for ever)")
+    """A legend's entry for the campaigns' badges of rounds left (as ``map_key`` names them); the legend needs
+    ``handler_map=BADGE_HANDLER`` to show the digit on it."""
+    return _Badge([], [], label=f"rounds left{sep}({ETERNAL}: for ever)")
 
 
 def campaign_area(fmap: FcmMap, number: int) -> list:
@@ -402,9 +425,35 @@ def campaign_area(fmap: FcmMap, number: int) -> list:
     return [(r, cc) for r in range(fmap.height) for cc in range(fmap.width) if fmap.tile_of((r, cc)) in tiles]
 
 
+def _key_below(ax, handles, **style):
+    """A legend of ``handles`` under ``ax`` (centred, its top at the axes' bottom edge), in three columns where
+    they fit in the axes' width, else in one; where no layout engine places ``ax``, its bottom edge is raised (if
+    need be) so that the key lies inside the figure, as a figure saved as it is (not cropped) shows it."""
+    fig = ax.figure
+    pad = 0.2                           # the key's gap below the axes, in font sizes
+    x, y, w, h = ax.get_position(original=True).bounds
+    fig_w, fig_h = fig.bbox.width / fig.dpi, fig.bbox.height / fig.dpi
+    across = w * fig_w                  # inches across the axes' place (an engine's: its grid cell's share)
+    spec = ax.get_subplotspec()
+    if fig.get_layout_engine() is not None and spec is not None:
+        across = fig_w * len(spec.colspan) / spec.get_gridspec().ncols
+    for ncols in (3, 1):
+        key = ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=ncols, fontsize=8,
+                        frameon=False, handletextpad=0.5, columnspacing=1.5, borderaxespad=pad,
+                        handler_map=BADGE_HANDLER, **style)
+        if key.get_window_extent().width / fig.dpi <= across:     # clear of the figure's edges and of panels beside
+            break
+    if fig.get_layout_engine() is None:     # (an engine, as "constrained", makes room for the key itself)
+        room = (key.get_window_extent().height / fig.dpi + pad * 8 / 72 + 0.03) / fig_h
+        if y < room:
+            ax.set_position((x, room, w, h - (room - y)))
+    return key
+
+
 def draw_reach(fmap: FcmMap, number: int, ax=None):
     """A campaign's area shaded and the houses it reaches outlined (FCM-6.2 to FCM-6.5), with a key under the
-    map for the area, the outline and the campaigns' badges of rounds left (FCM-6.7)."""
+    map for the area, the outline and the campaigns' badges of rounds left (FCM-6.7), inside the figure (room
+    is made for it in the caller's figure too, unless a layout engine places the axes)."""
     c = fmap.campaigns[number]
     houses = _reach.campaign_reach(fmap, number)
     if ax is None:                  # room under the map for the key
@@ -412,14 +461,14 @@ def draw_reach(fmap: FcmMap, number: int, ax=None):
         w, h = ax.figure.get_size_inches()
         ax.figure.set_size_inches(w, h + 0.35)
         ax.set_position((0.01, 0.36 / (h + 0.35), 0.98, (h - 0.5) / (h + 0.35)))
+    else:                           # a lone plain subplot fills its figure, as draw_map places it
+        ax = _axes(ax, fmap)
+    _key_below(ax, [Patch(fc=PALETTE[c.kind], alpha=0.35, label=f"{c.kind} {number}'s area"),
+                    Patch(fc="none", ec=PALETTE["reach"], lw=2.5, label="houses it reaches"), _badge_entry()])
     reached = f"houses {', '.join(map(str, houses))}" if len(houses) > 1 else f"house {houses[0]}" if houses else "no house"
     ax = draw_map(fmap, ax, f"{c.kind} {number} reaches {reached}")
     _shade(ax, fmap, campaign_area(fmap, number), PALETTE[c.kind], alpha=0.35)
     _outline_houses(ax, fmap, houses, PALETTE["reach"])
-    ax.legend(handles=[Patch(fc=PALETTE[c.kind], alpha=0.35, label=f"{c.kind} {number}'s area"),
-                       Patch(fc="none", ec=PALETTE["reach"], lw=2.5, label="houses it reaches"), _badge_entry()],
-              loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=3, fontsize=8, frameon=False,
-              handletextpad=0.5, columnspacing=1.5, borderaxespad=0.2)
     return ax
 
 
