@@ -133,7 +133,6 @@ class DisneylandGame(Game):
         self.current = 1                                      # DL-3.6 / DL-I4: seat 1 is the youngest
         self.stage: tuple = ("roll",)
         self.over = False
-        self.last_roll = None
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
         self.closing_turn = None  # the turn in which the park would first have closed
@@ -267,7 +266,6 @@ class DisneylandGame(Game):
     def _take_turn(self, decision=None, value="roll"):
         seat = self.current
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
-        self.last_roll = roll
         pos, board = self.pos, self.board
         track, n = board.track, board.spaces
         start = pos[seat - 1]
