@@ -14,14 +14,14 @@ from toolkit.core.game import FAST_ATTRIBUTES
 SPECIALISES = sys.implementation.name == "cpython" and sys.version_info >= (3, 11)
 
 
-def reads_fast(obj) -> bool:
-    """Does an attribute read of ``obj``, once warmed up, take the fast form? (Call it before anything reads
+def reads_fast(obj, name: str = "players") -> bool:
+    """Does a read of ``obj``'s attribute ``name``, once warmed up, take the fast form? (Call it before anything reads
     ``vars(obj)``, which would itself turn the attributes into a dict.) A fresh function each time: what a read
     was specialised for lives in the function's code."""
     if not SPECIALISES:
         pytest.skip("attribute reads are specialised by CPython 3.11 and later")
     space = {}
-    exec(compile("def read(o):\n    return o.players\n", "<reads_fast>", "exec"), space)
+    exec(compile(f"def read(o):\n    return o.{name}\n", "<reads_fast>", "exec"), space)
     read = space["read"]
     for _ in range(64):
         read(obj)

@@ -38,3 +38,18 @@ def test_copies_keep_the_fast_attribute_reads_and_the_state():
         assert c.to_dict() == g.to_dict() and c.fingerprint() == g.fingerprint()
     for c in copies:
         assert attribute_names(c) == sorted(_ATTRIBUTES)
+
+
+def test_the_companies_the_map_and_the_catalogue_keep_the_fast_attribute_reads_in_copies():
+    """The rules read the company layer, the companies, the map and the staff catalogue more than the game
+    itself: their copies are made attribute by attribute too, and the catalogue sets its sort order when made
+    (a cached_property would write its ``__dict__``)."""
+    g = FcmGame(players=4, seed=5)
+    play(g, "heuristic", max_steps=150)
+    c = g.clone()
+    for game in (g, c):
+        assert reads_fast(game.co) and reads_fast(game.co, "staff") and reads_fast(game.co.staff, "employees")
+        assert reads_fast(game.co.companies[0], "cash") and reads_fast(game.map, "houses")
+    assert c.co is not g.co and c.map is not g.map and c.co.emit.__self__ is c and c.co.streams is c.streams
+    for a, b in ((g.co, c.co), (g.co.companies[0], c.co.companies[0]), (g.map, c.map)):
+        assert attribute_names(a) == attribute_names(b) == sorted(type(a)._ATTRIBUTES)

@@ -62,6 +62,16 @@ def copy_attributes(obj, names: tuple):
     return new
 
 
+def deepcopy_attributes(obj, memo: dict, names: tuple):
+    """``copy.deepcopy(obj)`` as the generic one makes it (the copy is in ``memo`` before its attributes are
+    copied, through the same ``memo``), but attribute by attribute: see ``copy_attributes``."""
+    new = object.__new__(type(obj))
+    memo[id(obj)] = new
+    for name in names:
+        setattr(new, name, copy.deepcopy(getattr(obj, name), memo))
+    return new
+
+
 class Game(ABC):
     """Base class of every game's state and rules."""
 
@@ -338,4 +348,4 @@ class _EveryKind(dict):
         return f
 
 
-__all__ = ["Game", "rules_page", "copy_attributes", "FAST_ATTRIBUTES", "ToolkitError"]
+__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "FAST_ATTRIBUTES", "ToolkitError"]

@@ -52,6 +52,8 @@ _CARD_NAME = re.compile(r"[a-z_]+")           # a card id in a structure's text 
 class GamePhases(CompanyPhases):
     """The company phases as the whole game uses them; the introductory game has no salaries (FCM-I68)."""
 
+    _ATTRIBUTES = CompanyPhases._ATTRIBUTES + ("intro",)
+
     def __init__(self, *a, intro: bool = False, **kw):
         if intro:                               # before the setup event announces the bank
             kw["bank_per_player"] = INTRO_BANK_PER_PLAYER
