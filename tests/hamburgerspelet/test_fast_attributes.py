@@ -1,9 +1,10 @@
-"""A Hamburgerspelet game keeps at most 29 attributes, fresh and after a whole game, and its copies (clone, deep copy, a
-believed world) keep Python 3.11's fast attribute reads. Python 3.11 keeps up to 29 of a class's instance attributes
-in a compact table that its attribute reads and method calls are specialised for; with a 30th, or in a copy made
-through ``__dict__``, every ``self.x`` in the rules is a dict look-up (a simulated game some 5% slower; benchmarks/README.md, issue 14). A new
-piece of state fits by reading a fact of the board or the setup through them, or by grouping it with state that
-belongs with it (the bun, the ingredients and the kitchens' owners read through the board, the spot lists in ``middle``), and goes in ``_ATTRIBUTES``, which copies are made from."""
+"""A Hamburgerspelet game keeps at most 29 attributes, fresh and after a whole game, and its copies (clone, deep copy,
+a believed world) keep Python 3.11's fast attribute reads. Python 3.11 keeps up to 29 of a class's instance
+attributes in a compact table that its attribute reads and method calls are specialised for; with a 30th, or in a
+copy made through ``__dict__``, every ``self.x`` in the rules is a dict look-up (a simulated game some 5% slower;
+benchmarks/README.md, issue 14). A new piece of state fits by reading a fact of the board or the setup through them,
+or by grouping it with state that belongs with it (the bun and the ingredients read through the board, the stealing
+rule from the options, the spot lists in ``middle``), and goes in ``_ATTRIBUTES``, which copies are made from."""
 import copy
 import random
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_left
-from functools import lru_cache
 from itertools import compress
 from operator import not_
 
@@ -113,17 +112,11 @@ class Middle:
         return new
 
 
-@lru_cache(maxsize=None)
-def kitchen_owners(board: Board, players: int) -> dict:
-    """Kitchen square -> the seat playing its colour (HB-3.1, HB-I2); a kitchen nobody plays is not in it."""
-    return {board.kitchens[s]: s + 1 for s in range(players)}
-
-
 # Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
-# most 29 (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``owner``,
-# ``language``) are read through the board and the texts, the spot lists are grouped in ``middle``.
-_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "steal_rule",
-               "board", "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "known", "seen", "current",
+# most 29 (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
+# ``steal_rule``) are read through the board, the texts and the options, the spot lists are grouped in ``middle``.
+_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "board",
+               "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen", "current",
                "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
 
 
@@ -149,7 +142,6 @@ class HamburgerGame(Game):
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        self.steal_rule = self.option("steal")
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
         self.texts = _Texts.get(b, self.option("language"))
@@ -164,6 +156,7 @@ class HamburgerGame(Game):
         self.on_cards = [0] * n                             # cards holding each ingredient (for the agents)
         # HB-3.1 / HB-I2: seat k plays colour k; both chefs start on its kitchen
         self.chefs = [[b.kitchens[s], b.kitchens[s]] for s in range(players)]
+        self.owner = {b.kitchens[s]: s + 1 for s in range(players)}        # kitchen square -> seat
         # HB-I11: what each player knows of the middle, and the step they saw it
         self.known = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
         self.seen = [[NOT_SEEN] * len(b.spots) for _ in range(players)]
@@ -206,9 +199,9 @@ class HamburgerGame(Game):
         return self.board.bun
 
     @property
-    def owner(self) -> dict:
-        """Kitchen square -> the seat playing its colour (HB-3.1, HB-I2)."""
-        return kitchen_owners(self.board, self.players)
+    def steal_rule(self) -> bool:
+        """False in the study variant in which another player's kitchen does nothing (HB-I14)."""
+        return self.option("steal")
 
     def scores(self):
         """Ingredients on each collector card (HB-1.1)."""
