@@ -33,3 +33,37 @@ def attribute_names(obj) -> list:
     names = sorted(vars(obj))
     assert len(names) <= FAST_ATTRIBUTES, f"{len(names)} attributes: {names}"
     return names
+
+
+def check_a_whole_game(cls, agent: str, log: bool, names=None, players: int = 4) -> None:
+    """A fresh game and the same game played to the end read fast and hold ``names`` (when given), at most 29."""
+    from toolkit.core import play
+    g = cls(players=players, seed=3, log=log)
+    assert reads_fast(g)
+    fresh = attribute_names(g)
+    g = cls(players=players, seed=3, log=log)
+    play(g, agent)
+    assert g.is_over()
+    assert reads_fast(g)
+    assert attribute_names(g) == fresh
+    if names is not None:
+        assert fresh == sorted(names), "the game's attribute list (copies are made from it) is not its attributes"
+
+
+def check_copies(cls, steps: int, players: int = 4) -> None:
+    """A clone, a deep copy and a believed world of a game some ``steps`` in read fast, as the game still does,
+    and hold the game's attributes; the clone and the deep copy hold its state."""
+    import copy
+    import random
+    g = cls(players=players, seed=5)
+    for _ in range(steps):
+        g.apply(g.pending().values[0])
+    copies = [g.clone(), copy.deepcopy(g), g.determinize(1, random.Random(2))]
+    assert reads_fast(g), "copying the game cost it the fast reads"
+    for c in copies:
+        assert reads_fast(c)
+    for c in copies[:2]:
+        assert c.to_dict() == g.to_dict() and c.fingerprint() == g.fingerprint()
+    names = attribute_names(g)
+    for c in copies:
+        assert attribute_names(c) == names

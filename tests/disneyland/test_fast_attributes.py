@@ -5,6 +5,7 @@ for; with a 30th, every ``self.x`` in the rules becomes a dict look-up and a sim
 through ``self.board`` or by grouping it with state that belongs with it."""
 import pytest
 
+from tests.fast_attributes import check_copies
 from toolkit.core import play
 from toolkit.games.disneyland import DisneylandGame
 
@@ -21,22 +22,8 @@ def test_a_game_keeps_within_the_fast_attribute_table(log):
     assert len(names) <= FAST_ATTRIBUTES, f"{len(names)} attributes: {names}"
 
 
+
 def test_copies_keep_the_fast_attribute_reads_and_every_attribute():
     """A copy made through ``__dict__`` keeps its attributes in a plain dict, and so does the game it was made
     from once its ``__dict__`` is read: the search's believed worlds then played slower than the game."""
-    import copy
-    import random
-
-    from tests.fast_attributes import attribute_names, reads_fast
-    g = DisneylandGame(players=4, seed=5)
-    for _ in range(30):
-        g.apply(g.pending().values[0])
-    copies = [g.clone(), copy.deepcopy(g), g.determinize(1, random.Random(2))]
-    assert reads_fast(g), "copying the game cost it the fast reads"
-    for c in copies:
-        assert reads_fast(c)
-    for c in copies[:2]:
-        assert c.to_dict() == g.to_dict() and c.fingerprint() == g.fingerprint()
-    names = attribute_names(g)
-    for c in copies:
-        assert attribute_names(c) == names
+    check_copies(DisneylandGame, steps=30)
