@@ -5,6 +5,7 @@ for; with a 30th, every ``self.x`` in the rules becomes a dict look-up and a sim
 through ``self.board`` or by grouping it with state that belongs with it."""
 import pytest
 
+from tests.fast_attributes import check_copies
 from toolkit.core import play
 from toolkit.games.disneyland import DisneylandGame
 
@@ -19,3 +20,10 @@ def test_a_game_keeps_within_the_fast_attribute_table(log):
     assert g.is_over()
     names = sorted(vars(g))
     assert len(names) <= FAST_ATTRIBUTES, f"{len(names)} attributes: {names}"
+
+
+
+def test_copies_keep_the_fast_attribute_reads_and_every_attribute():
+    """A copy made through ``__dict__`` keeps its attributes in a plain dict, and so does the game it was made
+    from once its ``__dict__`` is read: the search's believed worlds then played slower than the game."""
+    check_copies(DisneylandGame, steps=30)

@@ -13,8 +13,8 @@ def check(g, before):
     assert g.held == [sum(c) for c in g.cards]
     # the counts and spot lists the engine keeps up to date for speed agree with the state they summarise
     assert g.on_cards == [sum(col) for col in zip(*g.cards)]
-    assert g._down == [s for s, t in enumerate(g.spots) if t != EMPTY]
-    assert g._free == [s for s, t in enumerate(g.spots) if t == EMPTY]
+    assert g.middle.down == [s for s, t in enumerate(g.spots) if t != EMPTY]
+    assert g.middle.free == [s for s, t in enumerate(g.spots) if t == EMPTY]
     for seat in range(1, g.players + 1):
         card = g.cards[seat - 1]
         # HB-6.1: the bun only last, and a card with the bun is full and has won (HB-7.1)

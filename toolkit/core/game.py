@@ -13,6 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from functools import lru_cache
 from importlib import resources
+from operator import attrgetter
 
 from .decisions import Decision, Option
 from .errors import GameOver, IllegalChoice, ToolkitError
@@ -42,7 +43,33 @@ def rules_page(package: str) -> dict[str, str]:
 
 
 _LOGS = ("events", "choices", "timeline")
+FAST_ATTRIBUTES = 29    # see copy_attributes
 MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)    # append-only lists of immutable items
+
+
+def copy_attributes(obj, names: tuple):
+    """A new object of ``obj``'s class holding the same values under ``names`` (a shallow copy), set one by one.
+
+    Python 3.11 keeps up to ``FAST_ATTRIBUTES`` (29) of a class's instance attributes in a compact table that its
+    attribute reads, writes and method calls are specialised for. Reading or writing an object's ``__dict__``
+    (``new.__dict__.update(...)``, ``vars(obj)``, a generic ``copy.deepcopy``) turns that object's attributes into
+    a plain dict for good, and every ``self.x`` on it becomes a dict look-up: copies made that way (histories,
+    search worlds) played slower than the game they came from, and so did the game once copied. Games therefore
+    list their attributes and copy them by name (benchmarks/README.md, issue 14)."""
+    new = object.__new__(type(obj))
+    for name, value in zip(names, attrgetter(*names)(obj)):
+        setattr(new, name, value)
+    return new
+
+
+def deepcopy_attributes(obj, memo: dict, names: tuple):
+    """``copy.deepcopy(obj)`` as the generic one makes it (the copy is in ``memo`` before its attributes are
+    copied, through the same ``memo``), but attribute by attribute: see ``copy_attributes``."""
+    new = object.__new__(type(obj))
+    memo[id(obj)] = new
+    for name in names:
+        setattr(new, name, copy.deepcopy(getattr(obj, name), memo))
+    return new
 
 
 class Game(ABC):
@@ -321,4 +348,4 @@ class _EveryKind(dict):
         return f
 
 
-__all__ = ["Game", "rules_page", "ToolkitError"]
+__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "FAST_ATTRIBUTES", "ToolkitError"]

@@ -42,7 +42,7 @@ class KeenAgent(PerfectMemory):
         its copies not on a card nor remembered on a spot, over the face-down spots not remembered (the
         engine forgets a spot once its tile leaves it, so ``mem`` names only face-down tiles)."""
         copies, on = game.board.copies, game.on_cards
-        unknown = len(game._down) - (len(mem) - mem.count(NOT_SEEN))
+        unknown = len(game.middle.down) - (len(mem) - mem.count(NOT_SEEN))
         if unknown <= 0:
             return [0.0] * len(on)
         count = mem.count

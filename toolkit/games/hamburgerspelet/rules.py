@@ -18,7 +18,7 @@ from operator import not_
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
-from ...core.game import Game
+from ...core.game import Game, copy_attributes
 from ...core.rng import LoadedDie, Streams
 from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
@@ -75,6 +75,34 @@ class _Texts:
         return self
 
 
+class Middle:
+    """Which spots of the middle hold a face-down tile (``down``) and which are free (``free``), in order, with
+    their options. Kept up to date by ``HamburgerGame._empty`` and ``_fill`` as tiles come and go: listing them
+    afresh at each take or place was a third of a step."""
+
+    __slots__ = ("down", "free", "down_opts", "free_opts")
+
+    def __init__(self, spots: list, spot_options: list):
+        self.down = [s for s, t in enumerate(spots) if t != EMPTY]
+        self.free = [s for s, t in enumerate(spots) if t == EMPTY]
+        self.down_opts = [spot_options[s] for s in self.down]
+        self.free_opts = [spot_options[s] for s in self.free]
+
+    def copy(self) -> "Middle":
+        new = Middle.__new__(Middle)
+        new.down, new.free, new.down_opts, new.free_opts = (list(self.down), list(self.free), list(self.down_opts),
+                                                            list(self.free_opts))
+        return new
+
+
+# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
+# most 29 (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
+# ``steal_rule``) are read through the board, the texts and the options, the spot lists are grouped in ``middle``.
+_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "board",
+               "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen", "current",
+               "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
+
+
 class HamburgerGame(Game):
     """The Swedish hamburger game for 2-4 players.
 
@@ -97,13 +125,10 @@ class HamburgerGame(Game):
 
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        self.language = self.option("language")
-        self.steal_rule = self.option("steal")
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
-        self.texts = _Texts.get(b, self.language)
-        n = self.n_ingredients = len(b.ingredients)
-        self.bun = b.bun
+        self.texts = _Texts.get(b, self.option("language"))
+        n = len(b.ingredients)
         # HB-3.2: four of each ingredient, shuffled, face down on the spots
         tiles = [i for i in range(n) for _ in range(b.copies)]
         self.streams["tiles"].shuffle(tiles)
@@ -140,6 +165,27 @@ class HamburgerGame(Game):
     def pending(self):
         return self._decision
 
+    # facts of the board and the setup, read through them (a game keeps at most 29 attributes, core.copy_attributes)
+    @property
+    def language(self) -> str:
+        """The language of names on the board and buttons (HB-I13)."""
+        return self.texts.language
+
+    @property
+    def n_ingredients(self) -> int:
+        """Ingredients on a full collector card (HB-1.1, HB-7.1)."""
+        return len(self.board.ingredients)
+
+    @property
+    def bun(self) -> int:
+        """The bun's index among the ingredients (HB-6.1)."""
+        return self.board.bun
+
+    @property
+    def steal_rule(self) -> bool:
+        """False in the study variant in which another player's kitchen does nothing (HB-I14)."""
+        return self.option("steal")
+
     def scores(self):
         """Ingredients on each collector card (HB-1.1)."""
         return list(self.held)
@@ -156,7 +202,8 @@ class HamburgerGame(Game):
     def can_keep(self, seat: int, ing: int) -> bool:
         """May ``seat`` put ``ing`` on their card now? At most one of each (HB-6.2), the bun last (HB-6.1)."""
         card = self.cards[seat - 1]
-        return not card[ing] and (ing != self.bun or self.held[seat - 1] == self.n_ingredients - 1)
+        b = self.board
+        return not card[ing] and (ing != b.bun or self.held[seat - 1] == len(b.ingredients) - 1)
 
     def wanted(self, seat: int, adding: int | None = None) -> list[int]:
         """The ingredients ``seat`` could keep now, in the board's order; with ``adding``, those it could keep
@@ -167,8 +214,9 @@ class HamburgerGame(Game):
         if adding is not None:
             out.remove(adding)
             held += 1
-        if held != self.n_ingredients - 1 and not card[self.bun] and adding != self.bun:
-            out.remove(self.bun)                                           # HB-6.1: the bun comes last
+        b = self.board
+        if held != len(b.ingredients) - 1 and not card[b.bun] and adding != b.bun:
+            out.remove(b.bun)                                              # HB-6.1: the bun comes last
         return out
 
     def face_down(self) -> list[int]:
@@ -228,54 +276,48 @@ class HamburgerGame(Game):
         self._decision = self._next_decision()
 
     def _sort_spots(self) -> None:
-        """The face-down spots and the free spots, in order, with their options. Kept up to date by ``_empty``
-        and ``_fill`` as tiles come and go: listing them afresh at each take or place was a third of a step."""
-        spot = self.texts.spot
-        self._down = [s for s, t in enumerate(self.spots) if t != EMPTY]
-        self._free = [s for s, t in enumerate(self.spots) if t == EMPTY]
-        self._down_opts = [spot[s] for s in self._down]
-        self._free_opts = [spot[s] for s in self._free]
+        """List the face-down spots and the free spots afresh (``middle``)."""
+        self.middle = Middle(self.spots, self.texts.spot)
 
     def _empty(self, s: int) -> None:
         """Spot ``s``'s tile is taken: it moves from the face-down spots to the free ones."""
         self.spots[s] = EMPTY
-        down, free = self._down, self._free
+        m = self.middle
+        down, free = m.down, m.free
         i = bisect_left(down, s)
-        del down[i], self._down_opts[i]
+        del down[i], m.down_opts[i]
         i = bisect_left(free, s)
         free.insert(i, s)
-        self._free_opts.insert(i, self.texts.spot[s])
+        m.free_opts.insert(i, self.texts.spot[s])
 
     def _fill(self, s: int, tile: int) -> None:
         """``tile`` goes face down on the free spot ``s``."""
         self.spots[s] = tile
-        down, free = self._down, self._free
+        m = self.middle
+        down, free = m.down, m.free
         i = bisect_left(free, s)
-        del free[i], self._free_opts[i]
+        del free[i], m.free_opts[i]
         i = bisect_left(down, s)
         down.insert(i, s)
-        self._down_opts.insert(i, self.texts.spot[s])
+        m.down_opts.insert(i, self.texts.spot[s])
 
     def __deepcopy__(self, memo):
         """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
         decisions and events are never changed after they are made, so copies share them)."""
-        new = object.__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["options"] = copy.deepcopy(self.options)
-        d["spots"] = list(self.spots)
-        for k in ("_down", "_free", "_down_opts", "_free_opts"):
-            d[k] = list(d[k])
-        d["cards"] = [list(c) for c in self.cards]
-        d["held"] = list(self.held)
-        d["on_cards"] = list(self.on_cards)
-        d["chefs"] = [list(c) for c in self.chefs]
-        d["known"] = [list(k) for k in self.known]
-        d["seen"] = [list(k) for k in self.seen]
-        d["stats"] = dict(self.stats)
-        d["choices"] = list(self.choices)
-        d["events"] = list(self.events)
-        d["timeline"] = list(self.timeline)
+        new = copy_attributes(self, _ATTRIBUTES)
+        new.options = copy.deepcopy(self.options)
+        new.spots = list(self.spots)
+        new.middle = self.middle.copy()
+        new.cards = [list(c) for c in self.cards]
+        new.held = list(self.held)
+        new.on_cards = list(self.on_cards)
+        new.chefs = [list(c) for c in self.chefs]
+        new.known = [list(k) for k in self.known]
+        new.seen = [list(k) for k in self.seen]
+        new.stats = dict(self.stats)
+        new.choices = list(self.choices)
+        new.events = list(self.events)
+        new.timeline = list(self.timeline)
         streams = Streams(self.streams.seed)
         for name, r in self.streams._streams.items():
             if isinstance(r, LoadedDie):
@@ -285,7 +327,7 @@ class HamburgerGame(Game):
                 c = random.Random.__new__(random.Random)     # no reseeding from the system: faster
                 c.setstate(r.getstate())
             streams._streams[name] = c
-        d["streams"] = streams
+        new.streams = streams
         return new
 
     def clone(self):
@@ -522,7 +564,7 @@ class HamburgerGame(Game):
         self.on_cards[ing] += 1
 
     def _check_win(self, seat):
-        if self.held[seat - 1] == self.n_ingredients:                 # HB-7.1
+        if self.held[seat - 1] == len(self.board.ingredients):        # HB-7.1
             self.over, self.won = True, seat
             self.stage = ("over",)
             self.second = None
@@ -554,7 +596,7 @@ class HamburgerGame(Game):
         kind = st[0]
         if kind == "take":
             want, why = st[1], st[2]
-            values, opts = tuple(self._down), tuple(self._down_opts)
+            values, opts = tuple(self.middle.down), tuple(self.middle.down_opts)
             if why == "square" and self.cards[seat - 1][want]:
                 opts += (tx.pass_,)
                 values += ("pass",)
@@ -565,8 +607,9 @@ class HamburgerGame(Game):
             # a large part of a step here (given by position: a keyword costs a type call a dict)
             return Decision(seat, "take", "Take a face-down tile from the middle", opts, clauses, False, values)
         if kind == "place":
-            return Decision(seat, "place", "Put the tile back face down on a free spot", tuple(self._free_opts),
-                            self._place_clauses(seat) + ("HB-5.6", "HB-I5"), False, tuple(self._free))   # (as a take)
+            m = self.middle
+            return Decision(seat, "place", "Put the tile back face down on a free spot", tuple(m.free_opts),
+                            self._place_clauses(seat) + ("HB-5.6", "HB-I5"), False, tuple(m.free))   # (as a take)
         if kind == "move":
             if self.log:     # labels with the square each chef would reach, for people
                 d1, d2 = self.dice
@@ -620,7 +663,7 @@ class HamburgerGame(Game):
         tiles. A tile being put back is one its taker could not keep (HB-5.6). What the other players
         remember follows the new tiles: the viewer knows which spots they saw, not what they saw there."""
         me = self.known[viewer - 1]
-        hidden = [s for s in self._down if me[s] == NOT_SEEN]
+        hidden = [s for s in self.middle.down if me[s] == NOT_SEEN]
         tiles = [self.spots[s] for s in hidden]
         hand = self.hand
         secret_hand = hand is not None and hand[2][viewer - 1] == NOT_SEEN

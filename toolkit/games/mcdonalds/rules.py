@@ -15,7 +15,7 @@ import math
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
-from ...core.game import Game
+from ...core.game import Game, copy_attributes
 from ...core.rng import roll as roll_die
 from ...core.errors import OptionError
 from ...core.settings import Setting
@@ -106,6 +106,31 @@ def _per_seat(value, players):
     return [float(x) for x in value] if isinstance(value, (list, tuple)) else [float(value)] * players
 
 
+class Racing:
+    """How the races of a game are run, fixed at setup: by the class (``by_hand``, MCD-I11) or drawn from each
+    seat's ``speed``, ``spread`` and ``errors`` (MCD-I10), and the bound on readings of a menu (MCD-I9)."""
+
+    __slots__ = ("by_hand", "speed", "spread", "errors", "max_readings")
+
+    def __init__(self, by_hand: bool, speed: list, spread: list, errors: list, max_readings: int | None):
+        self.by_hand, self.speed, self.spread, self.errors = by_hand, speed, spread, errors
+        self.max_readings = max_readings
+
+    def __deepcopy__(self, memo):          # never changed after setup: copies of a game share it
+        return self
+
+
+# MCD-3.2: seat -> its roll decision, the same in every game (decisions are never changed once made)
+_ROLL = {s: Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
+         for s in range(1, 5)}
+
+# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
+# most 29 (core.FAST_ATTRIBUTES): the race's settings are therefore grouped in ``racing``.
+_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "racing",
+               "board", "menus", "racks", "extras", "extras_seen", "pile", "menu_pile", "pos", "points", "over",
+               "won", "reading", "last_race", "last_roll", "stats", "first", "current", "stage", "_decision")
+
+
 class McDonaldsGame(Game):
     name = "mcdonalds"
     title = "The McDonald's Game"
@@ -118,11 +143,12 @@ class McDonaldsGame(Game):
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
         o = self.options
-        self.by_hand = o.get("race") == "by_hand"
-        self.speed, self.spread, self.errors = (_per_seat(self.option(k), players) for k in DEFAULT_RACE)
+        by_hand = o.get("race") == "by_hand"
+        speed, spread, errors = (_per_seat(self.option(k), players) for k in DEFAULT_RACE)
         # MCD-5.4 / MCD-I9: a menu is read until someone fills it; a bound is a named option, off by default
-        self.max_readings = self.option("max_readings")
-        if self.max_readings is None and not self.by_hand and max(self.errors) >= 1.0:
+        max_readings = self.option("max_readings")
+        self.racing = Racing(by_hand, speed, spread, errors, max_readings)
+        if max_readings is None and not by_hand and max(errors) >= 1.0:
             raise OptionError("an error chance of 1 means a player who never pulls the right cards, so a menu only "
                               "that player can fill would be read for ever (MCD-5.4): set 'max_readings' too (MCD-I9)")
         self.board: Board = load_board(o["board"]) if "board" in o else default_board()
@@ -147,8 +173,6 @@ class McDonaldsGame(Game):
         self.last_roll = None
         self.stats = {"menus": 0, "readings": 0, "unfillable": 0, "given_up": 0, "order_points": 0,
                       "extra_points": 0, "forgotten": 0, "trades": 0, "hit_turn_limit": False}
-        self._roll = [Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
-                      for s in range(1, players + 1)]
         self.emit("setup", f"Each player's rack holds 3 of each of the 8 food items; the other {len(self.pile)} cards "
                   f"are shuffled face down beside the chute, and the {len(self.menus)} menus lie face down.",
                   ("MCD-1.5", "MCD-1.6", "MCD-1.7", "MCD-I5"))
@@ -185,8 +209,7 @@ class McDonaldsGame(Game):
     def __deepcopy__(self, memo):
         """A copy for histories and clones: the mutable state is copied, the data files, decisions and events
         (never changed once made) are shared. Much faster than a generic deep copy."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = copy_attributes(self, _ATTRIBUTES)
         new.options = copy.deepcopy(self.options, memo)
         # a generator's state is an immutable tuple, so a shallow copy of each generator is a full copy
         new.streams = copy.copy(self.streams)
@@ -206,6 +229,11 @@ class McDonaldsGame(Game):
     # --- queries --------------------------------------------------------------------------------
     def pending(self):
         return self._decision
+
+    @property
+    def max_readings(self) -> int | None:
+        """The most readings of one menu (the option ``max_readings``, MCD-I9), None: no bound."""
+        return self.racing.max_readings
 
     def scores(self):
         return list(self.points)
@@ -485,7 +513,7 @@ class McDonaldsGame(Game):
                 self.emit("unfillable", f"No player's rack holds all of {menu.order_text()}: there are not enough food "
                           "cards to fill the order, and the turn ends without points.", ("MCD-5.5", "MCD-I8"), seat)
             self._close_menu(None)
-        elif self.by_hand:
+        elif self.racing.by_hand:
             self.stage = ("race-marble",)
         else:
             self._race_model()
@@ -516,13 +544,14 @@ class McDonaldsGame(Game):
         order = menu.order
         size_factor = math.sqrt(menu.size / 3)
         rng = self.streams["race"]
+        speed, spread, errors = self.racing.speed, self.racing.spread, self.racing.errors
         printed = None
         while True:
             drops = []
             for k, s in enumerate(r["able"]):
-                t = self.speed[s - 1] * size_factor * math.exp(self.spread[s - 1] * rng.gauss(0.0, 1.0))
+                t = speed[s - 1] * size_factor * math.exp(spread[s - 1] * rng.gauss(0.0, 1.0))
                 pull = order
-                if self.errors[s - 1] and rng.random() < self.errors[s - 1]:
+                if errors[s - 1] and rng.random() < errors[s - 1]:
                     if printed is None:
                         printed = sorted(FOOD_INDEX[x] for x in menu.printed_items())
                     wrong = wrong_pulls(order, self.racks[s - 1], printed)
@@ -580,10 +609,11 @@ class McDonaldsGame(Game):
             for i in range(N):
                 rack[i] += p[i]
         r["pulled"], r["marbles"] = {}, []
-        if self.max_readings is not None and r["count"] >= self.max_readings:
+        bound = self.racing.max_readings
+        if bound is not None and r["count"] >= bound:
             self.stats["given_up"] += 1
             if self.log:
-                self.emit("give-up", f"Nobody filled the order in {self.max_readings} readings (the option max_readings): "
+                self.emit("give-up", f"Nobody filled the order in {bound} readings (the option max_readings): "
                           "the menu goes to the bottom of the pile and the turn ends without points.",
                           ("MCD-5.4", "MCD-I9"), self.current)
             self._close_menu(None)
@@ -592,7 +622,7 @@ class McDonaldsGame(Game):
             self.emit("no-winner", "Nobody filled the order correctly: the marbles and cards go back and the menu is read "
                       "again.", ("MCD-5.4",), self.current)
         self._read_aloud()
-        if self.by_hand:
+        if self.racing.by_hand:
             self.stage = ("race-marble",)
         return False
 
@@ -699,7 +729,7 @@ class McDonaldsGame(Game):
             ext = self.extras[seat - 1]
             n = sum(ext)
             if not n:
-                return self._roll[seat - 1]
+                return _ROLL[seat]
             rack = self.racks[seat - 1]
             gain = sum(ext[i] for i in range(N) if rack[i] == SLOT)
             d = _EXTRAS.get((seat, n, gain))

@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ....core.data import is_whole, need as _need, need_keys, need_str, read_json
 
@@ -74,6 +74,13 @@ class Staff:
     ceo: Ceo
     box_total: int
     unique_copies: dict        # players -> copies of each 1x type
+    # id -> place in the file, for sorting (never change it). Made with the catalogue, not on first use: a
+    # cached_property writes the object's ``__dict__``, which costs every attribute read of the catalogue its
+    # fast form (core.copy_attributes)
+    order: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "order", {e: i for i, e in enumerate(self.employees)})
 
     def __getitem__(self, card: str) -> Employee:
         return self.employees[card]
@@ -82,11 +89,6 @@ class Staff:
         """The catalogue never changes, so copies of a game share it (and the restructuring options kept for
         it, company/restructuring.py, serve every copy)."""
         return self
-
-    @cached_property
-    def order(self) -> dict:
-        """id -> place in the file, for sorting (made once: never change it)."""
-        return {e: i for i, e in enumerate(self.employees)}
 
     def name(self, card: str) -> str:
         return self.ceo.name if card == self.ceo.id else self.employees[card].name

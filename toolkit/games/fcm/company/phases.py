@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ....core.decisions import Decision, Option
 from ....core.errors import IllegalChoice
+from ....core.game import deepcopy_attributes
 from ....core.rng import Streams
 from .cleanup import CleanUp
 from .employees import Staff, default_staff
@@ -58,6 +59,14 @@ class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
         self.say("setup", lambda: f"The bank holds ${self.bank}; every player starts with $0 and a CEO with "
                  f"{self.staff.ceo.slots} slots; turn order drawn at random: "
                  f"{', '.join(f'Player {s}' for s in self.order)}.", ("FCM-I31",), bank=self.bank, order=list(self.order))
+
+    # every attribute, in the order __init__ sets them (a subclass adding one extends it): copies are made attribute
+    # by attribute, never through ``__dict__``, so that they keep Python's fast attribute reads (core.copy_attributes)
+    _ATTRIBUTES = ("staff", "ms", "players", "streams", "emit", "log", "ruleset", "companies", "supply", "bank", "round",
+                   "order", "gone", "step", "queue", "secret", "choosers", "new_order", "payers", "bankrupt", "chips")
+
+    def __deepcopy__(self, memo):
+        return deepcopy_attributes(self, memo, self._ATTRIBUTES)
 
     # --- plumbing ---------------------------------------------------------------------------------
     def say(self, kind, text, clauses, player=None, **data):

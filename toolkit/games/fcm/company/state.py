@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ....core.game import deepcopy_attributes
 from .employees import Staff
 from .structure import Structure
 
@@ -37,6 +38,14 @@ class Company:
         self.fresh: list[dict] = []         # beach cards trained this turn, and hires from empty piles
         self.train_left: dict = {}          # trainer key -> training actions left
         self.paid = 0                       # salaries paid at the last Payday
+
+    # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
+    # ``__dict__``, so that a copy (and the company copied) keeps Python's fast attribute reads (core.copy_attributes)
+    _ATTRIBUTES = ("seat", "cash", "reserve", "ceo_slots", "hand", "work", "overfilled", "beach", "busy", "milestones",
+                   "goods", "coming_soon", "restaurants", "free_hires", "hires_used", "fresh", "train_left", "paid")
+
+    def __deepcopy__(self, memo):
+        return deepcopy_attributes(self, memo, self._ATTRIBUTES)
 
     def owned(self) -> Counter:
         """Every card the player has anywhere (the CEO excluded): FCM-3.n3 counts them all."""

@@ -22,6 +22,9 @@ class Structure:
 
     items: tuple = ()
 
+    def __deepcopy__(self, memo):       # frozen, and its items are tuples: copies of a company share it
+        return self
+
     def cards(self) -> list[str]:
         out = []
         for card, reports in self.items:

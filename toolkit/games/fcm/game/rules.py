@@ -20,6 +20,7 @@ setup ``setup.py``; FCM-1 ``company/restructuring.py``; FCM-2 ``company/order_of
 """
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 
@@ -30,7 +31,7 @@ from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases
 from ..company.state import RESERVE_CARDS
 from ..map.board import assemble_map, parse_layout
-from .setup import Setup
+from .setup import Setup, StartingRestaurants
 from .working import Working
 
 INTRO_BANK_PER_PLAYER = 75          # FCM-I68
@@ -51,6 +52,8 @@ _CARD_NAME = re.compile(r"[a-z_]+")           # a card id in a structure's text 
 class GamePhases(CompanyPhases):
     """The company phases as the whole game uses them; the introductory game has no salaries (FCM-I68)."""
 
+    _ATTRIBUTES = CompanyPhases._ATTRIBUTES + ("intro",)
+
     def __init__(self, *a, intro: bool = False, **kw):
         if intro:                               # before the setup event announces the bank
             kw["bank_per_player"] = INTRO_BANK_PER_PLAYER
@@ -61,6 +64,15 @@ class GamePhases(CompanyPhases):
 
     def salary_lines(self, seat):
         return [] if self.intro else super().salary_lines(seat)
+
+
+# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
+# most 29 (core.FAST_ATTRIBUTES): the options of the setup are read from ``options``, the starting restaurants'
+# progress is grouped in ``starting``.
+_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "map", "co",
+               "breaks", "ending", "phase", "starting", "working", "seat", "stage", "tasks", "sub", "busy_chips",
+               "sales", "income", "records", "marketing_log", "demand_log", "bank_log", "end_reason", "_cache")
+_LOGS = ("events", "choices", "timeline")      # append-only lists of immutable items: a shallow copy is a copy
 
 
 class FcmGame(Setup, Working, Game):
@@ -79,17 +91,14 @@ class FcmGame(Setup, Working, Game):
 
     def __init__(self, players: int = 3, seed: int = 0, options: dict | None = None, *, log: bool = True):
         super().__init__(players, seed, options, log=log)
-        self.intro = self.option("intro")
-        self.max_rounds = self.option("max_rounds")
-        self.bankruptcy = self.option("bankruptcy")
         layout = self.option("layout")
         self.map = parse_layout(layout, "option 'layout'") if layout else assemble_map(players, self.streams["map"])
         self.map.set_joins("any" if self.option("ruleset") == "deluxe" else "midpoint")     # FCM-I10
         self.co = GamePhases(players, self.streams, self.emit, ruleset=self.option("ruleset"),
                              log=log, intro=self.intro)
-        self.breaks, self.break_limit, self.ending = 0, (1 if self.intro else 2), False
+        self.breaks, self.ending = 0, False
         self.phase = "setup"
-        self.placing, self.passed, self.second = [], [], False
+        self.starting = StartingRestaurants()
         self.working, self.seat, self.stage, self.tasks, self.sub = [], None, None, [], {}
         self.busy_chips: dict = {}              # busy chip (campaign number, as text) -> [seat, card or None once fired]
         self.co.chips = self._chips
@@ -124,8 +133,40 @@ class FcmGame(Setup, Working, Game):
     def round(self) -> int:
         return self.co.round
 
+    # the options of the setup, read where they are kept (a game keeps at most 29 attributes: core.copy_attributes)
+    @property
+    def intro(self) -> bool:
+        """The introductory game (FCM-I68)."""
+        return self.option("intro")
+
+    @property
+    def max_rounds(self) -> int:
+        """The last round allowed (FCM-I70)."""
+        return self.option("max_rounds")
+
+    @property
+    def bankruptcy(self) -> str:
+        """'faq' or 'write-off' (FCM-I74)."""
+        return self.option("bankruptcy")
+
+    @property
+    def break_limit(self) -> int:
+        """The bank breaks that end the game: the second, or the first in the introductory game (FCM-4.7, FCM-I68)."""
+        return 1 if self.intro else 2
+
     def company(self, seat):
         return self.co.company(seat)
+
+    def __deepcopy__(self, memo):
+        """A deep copy made attribute by attribute (never through ``__dict__``, see core.copy_attributes), as the
+        generic one would make it (one memo: the company layer's calls back into the game land on the copy);
+        the logs are copied shallowly, as ``Game.clone`` did."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for name in _ATTRIBUTES:
+            value = getattr(self, name)
+            setattr(new, name, list(value) if name in _LOGS else copy.deepcopy(value, memo))
+        return new
 
     # --- the flow of a round (FCM-0.2) ----------------------------------------------------------------
     def _advance(self) -> None:
@@ -136,17 +177,19 @@ class FcmGame(Setup, Working, Game):
             ph = self.phase
             if ph == "setup":
                 self.phase = "restaurants"
-                self.placing = list(reversed(co.order))       # FCM-I58: reverse turn order first
+                start = self.starting
+                start.placing = list(reversed(co.order))      # FCM-I58: reverse turn order first
                 self.say("setup-restaurants", lambda: "Starting restaurants, in reverse turn order: "
-                         + ", ".join(f"Player {s}" for s in self.placing) + "; a player may pass once.", ("FCM-I58",))
+                         + ", ".join(f"Player {s}" for s in start.placing) + "; a player may pass once.", ("FCM-I58",))
             elif ph == "restaurants":
-                if self.placing:
+                start = self.starting
+                if start.placing:
                     if self._start_options():
                         return
-                    s = self.placing.pop(0)
+                    s = start.placing.pop(0)
                     self.say("no-room", lambda: f"Player {s} finds no legal place for a starting restaurant.", ("FCM-I4", "FCM-I58"), s)
-                elif self.passed and not self.second:
-                    self.second, self.placing, self.passed = True, [s for s in co.order if s in self.passed], []
+                elif start.passed and not start.second:
+                    start.second, start.placing, start.passed = True, [s for s in co.order if s in start.passed], []
                     self.say("setup-restaurants", lambda: "Second round of starting restaurants in turn order; "
                              "everyone who passed must place now.", ("FCM-I58",))
                 else:
@@ -228,7 +271,7 @@ class FcmGame(Setup, Working, Game):
         self._cache = None
 
     def _own_pending(self) -> Decision | None:
-        if self.phase == "restaurants" and self.placing:
+        if self.phase == "restaurants" and self.starting.placing:
             return self._start_pending()
         if self.phase != "working" or self.stage != "own" or not self.tasks:
             return None
@@ -272,8 +315,8 @@ class FcmGame(Setup, Working, Game):
 
     def to_dict(self) -> dict:
         return {"phase": self.phase, "turn": self.turn, "breaks": self.breaks, "ending": self.ending, "intro": self.intro,
-                "max_rounds": self.max_rounds, "placing": list(self.placing), "passed": list(self.passed),
-                "second": self.second, "working": list(self.working), "seat": self.seat, "stage": self.stage,
+                "max_rounds": self.max_rounds, "placing": list(self.starting.placing),
+                "passed": list(self.starting.passed), "second": self.starting.second, "working": list(self.working), "seat": self.seat, "stage": self.stage,
                 "tasks": [list(t) for t in self.tasks], "sub": dict(self.sub), "busy_chips": dict(sorted(self.busy_chips.items())),
                 "sales": list(self.sales), "income": list(self.income), "records": self.records,
                 "marketing_log": self.marketing_log, "demand_log": self.demand_log, "bank_log": list(self.bank_log),

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ....core.data import need as _need
+from ....core.game import copy_attributes
 from ....core.errors import DataFileError
 from ....core.files import Refused, read_limited
 from .tiles import (BRIDGE, CORNERS, DEMAND_LIMIT, DEMAND_LIMIT_GARDEN, DRINK_CHARS, EMPTY, GOODS, HOUSE_SQ, ROAD,
@@ -128,11 +129,17 @@ class FcmMap:
         self._sources = [((r, c), DRINK_CHARS[ch]) for r, row in enumerate(self.terrain) for c, ch in enumerate(row)
                          if ch in DRINK_CHARS]
         self._routes: dict = {}          # what buyers can bring home, by start (roads.buyer_options); copies share it
+        self._memo: dict | None = None   # answers worked out per map state (remembered); copies share it
+        self._near: list | None = None   # squares beside a printed road (open_ground)
+
+    # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
+    # ``__dict__``, so that a copy (and the map copied) keeps Python's fast attribute reads (core.copy_attributes)
+    _ATTRIBUTES = ("tileset", "layout", "rows", "cols", "height", "width", "houses", "terrain", "restaurants", "campaigns",
+                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "_routes", "_memo", "_near")
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
-        new = object.__new__(FcmMap)
-        new.__dict__.update(self.__dict__)
+        new = copy_attributes(self, self._ATTRIBUTES)
         new.houses = dict(self.houses)
         new.restaurants = dict(self.restaurants)
         new.campaigns = dict(self.campaigns)
@@ -256,7 +263,7 @@ class FcmMap:
     def remembered(self, question: tuple, answer):
         """``answer()`` for ``question`` in this map state, worked out once per state (copies of the map share
         what was worked out: the state decides the answer). Answers are shared: never change one."""
-        memo = self.__dict__.get("_memo")
+        memo = self._memo
         if memo is None or len(memo) > 256:
             memo = self._memo = {}
         key = (question, self.state_key())
@@ -268,7 +275,7 @@ class FcmMap:
         """Two boolean grids ``[row][col]``: the square is empty (``is_empty``), and it touches a road (a road
         square beside it); made once per state of what stands on the map."""
         def grids():
-            near = self.__dict__.get("_near")
+            near = self._near
             if near is None:      # printed roads never change
                 near = self._near = [[any(self.is_road((r + dr, c + dc)) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
                                       for c in range(self.width)] for r in range(self.height)]
