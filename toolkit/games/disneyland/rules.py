@@ -525,7 +525,7 @@ class DisneylandGame(Game):
         reads (core.copy_attributes)."""
         new = object.__new__(type(self))
         for name in ("players", "seed", "log", "turn", "board", "card_worth", "photo_good", "clock", "current",
-                     "stage", "over", "last_roll", "stops_called", "stops_won", "closing_turn", "_asked",
+                     "stage", "over", "stops_called", "stops_won", "closing_turn", "_asked",
                      "_space_rules"):
             setattr(new, name, getattr(self, name))
         new.options = copy.deepcopy(self.options, memo)
