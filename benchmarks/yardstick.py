@@ -29,16 +29,21 @@ def compare(toolkit_game, tight_game, games: int, batches: int = 40):
     rng = random.Random(12345)
     batch_ratios = []
     for b in range(batches):
-        c = time.process_time()
-        for i in range(b * per, (b + 1) * per):
-            t_turns.append(toolkit_game(i))
-        c2 = time.process_time()
-        for _ in range(per):
-            l_turns.append(tight_game(rng))
-        c3 = time.process_time()
-        t_cpu += c2 - c
-        l_cpu += c3 - c2
-        batch_ratios.append(((c2 - c) / sum(t_turns[-per:])) / ((c3 - c2) / sum(l_turns[-per:])))
+        seeds = range(b * per, (b + 1) * per)
+        # each goes first in every other batch, so that whatever the first of a pair meets (a cache the other
+        # left, the machine's speed changing) falls on both alike
+        order = ("toolkit", "tight") if b % 2 == 0 else ("tight", "toolkit")
+        cpu = {}
+        for side in order:
+            c = time.process_time()
+            if side == "toolkit":
+                t_turns.extend(toolkit_game(i) for i in seeds)
+            else:
+                l_turns.extend(tight_game(rng) for _ in seeds)
+            cpu[side] = time.process_time() - c
+        t_cpu += cpu["toolkit"]
+        l_cpu += cpu["tight"]
+        batch_ratios.append((cpu["toolkit"] / sum(t_turns[-per:])) / (cpu["tight"] / sum(l_turns[-per:])))
     t_us = 1e6 * t_cpu / sum(t_turns)
     l_us = 1e6 * l_cpu / sum(l_turns)
     return {"games": len(t_turns), "toolkit_turns": mean_se(t_turns), "tight_turns": mean_se(l_turns),
