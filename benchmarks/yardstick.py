@@ -25,12 +25,14 @@ def compare(toolkit_game, tight_game, games: int, batches: int = 40):
     tight_game(random.Random(0))
     t_turns, l_turns = [], []
     t_cpu = l_cpu = 0.0
-    per = max(1, games // batches)
+    batches = max(1, min(batches, games))       # every game asked for is played: batches differ by one game at most
     rng = random.Random(12345)
     batch_ratios = []
     for b in range(batches):
+        first, last = b * games // batches, (b + 1) * games // batches
+        per = last - first
         c = time.process_time()
-        for i in range(b * per, (b + 1) * per):
+        for i in range(first, last):
             t_turns.append(toolkit_game(i))
         c2 = time.process_time()
         for _ in range(per):
