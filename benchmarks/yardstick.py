@@ -25,11 +25,12 @@ def compare(toolkit_game, tight_game, games: int, batches: int = 40):
     tight_game(random.Random(0))
     t_turns, l_turns = [], []
     t_cpu = l_cpu = 0.0
-    per = max(1, games // batches)
+    batches = max(1, min(batches, games))       # every game asked for is played: batches differ by one game at most
     rng = random.Random(12345)
     batch_ratios = []
     for b in range(batches):
-        seeds = range(b * per, (b + 1) * per)
+        seeds = range(b * games // batches, (b + 1) * games // batches)
+        per = len(seeds)
         # each goes first in every other batch, so that whatever the first of a pair meets (a cache the other
         # left, the machine's speed changing) falls on both alike
         order = ("toolkit", "tight") if b % 2 == 0 else ("tight", "toolkit")

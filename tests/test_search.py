@@ -112,7 +112,6 @@ def test_a_budget_in_decisions_holds_for_the_whole_decision():
     assert 3000 < most <= 6000 * 1.1
 
 
-
 @pytest.mark.parametrize("tree_depth,max_steps", [(0, None), (2, None), (2, 15)])
 def test_a_uct_search_counts_every_decision_it_plays_out(tree_depth, max_steps):
     """A uct search counts the decisions it makes in its believed worlds, in the tree and in the playouts after
@@ -128,6 +127,7 @@ def test_a_uct_search_counts_every_decision_it_plays_out(tree_depth, max_steps):
         agent.choose(g, g.pending(), random.Random(5))
         made = sum(len(w.choices) - start for w, start in worlds)
         assert made > 10 and agent._played == made
+
 
 # --- determinize ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", game_names())

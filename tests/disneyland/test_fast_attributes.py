@@ -22,7 +22,6 @@ def test_a_game_keeps_within_the_fast_attribute_table(log):
     assert len(names) <= FAST_ATTRIBUTES, f"{len(names)} attributes: {names}"
 
 
-
 def test_copies_keep_the_fast_attribute_reads_and_every_attribute():
     """A copy made through ``__dict__`` keeps its attributes in a plain dict, and so does the game it was made
     from once its ``__dict__`` is read: the search's believed worlds then played slower than the game."""

@@ -47,3 +47,12 @@ def test_fcm_i4_remembered_restaurants_follow_the_map(players, seed):
         after = pl.legal_restaurants(m, chain + 1 if chain < players else 1, "start")
         assert after == pl._legal_restaurants(m, chain + 1 if chain < players else 1, "start", "RB")
         assert (top, corner) not in after
+
+
+def test_fcm_i10_a_remembered_answer_follows_the_join_rule():
+    """What roads join (FCM-I10) is read by the remembered answers (a marketeer's or a manager's range along the
+    roads) but is not part of the map state they are keyed by: a change of the rule forgets them."""
+    m = random_map(2, 1)
+    assert m.joins == "midpoint" and m.remembered(("joins",), lambda: m.joins) == "midpoint"
+    m.set_joins("any")
+    assert m.remembered(("joins",), lambda: m.joins) == "any"

@@ -15,6 +15,9 @@ def check(g, before):
     assert g.on_cards == [sum(col) for col in zip(*g.cards)]
     assert g.middle.down == [s for s, t in enumerate(g.spots) if t != EMPTY]
     assert g.middle.free == [s for s, t in enumerate(g.spots) if t == EMPTY]
+    # ... and so do the options offered for them (a take's and a place's labels)
+    assert g.middle.down_opts == [g.texts.spot[s] for s in g.middle.down]
+    assert g.middle.free_opts == [g.texts.spot[s] for s in g.middle.free]
     for seat in range(1, g.players + 1):
         card = g.cards[seat - 1]
         # HB-6.1: the bun only last, and a card with the bun is full and has won (HB-7.1)

@@ -42,9 +42,9 @@ def rules_page(package: str) -> dict[str, str]:
     return out
 
 
-_LOGS = ("events", "choices", "timeline")
+_LOGS = ("events", "choices", "timeline")     # append-only lists of immutable items
 FAST_ATTRIBUTES = 29    # see copy_attributes
-MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)    # append-only lists of immutable items
+MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)
 
 
 def copy_attributes(obj, names: tuple):

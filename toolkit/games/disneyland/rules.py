@@ -280,7 +280,7 @@ class DisneylandGame(Game):
     def _move_events(self, seat, roll, start, dest):
         """The roll and the move, told (DL-4.1 to DL-4.4)."""
         self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
-        kind, skipped = self.board.track[dest].kind, (dest - start - roll) % len(self.board.track)
+        kind, skipped = self.board.track[dest].kind, (dest - start - roll) % self.board.spaces
         if skipped:
             self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
                       f"to space {dest} ({kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)

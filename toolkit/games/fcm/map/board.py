@@ -301,8 +301,8 @@ class FcmMap:
 
     def set_joins(self, joins: str) -> None:
         """How roads join across tile borders: 'midpoint' (original rules) or 'any' (Deluxe) (FCM-I10)."""
-        if joins != self.joins:
-            self.joins, self._roads = joins, None
+        if joins != self.joins:     # the remembered answers read the roads too (ranges), not keyed by the rule
+            self.joins, self._roads, self._memo = joins, None, None
 
     # -------- changes (no rule checks here: placement.py checks, then calls these)
     def put_restaurant(self, r: Restaurant) -> None:

@@ -155,6 +155,7 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
 
 ETERNAL = "\u221e"                    # an eternal campaign's rounds left: it never ends (FCM-6.n1)
 BADGE_PT = 10.5                       # a rounds-left badge's width, in points: room for one 8-point digit
+BADGE_SAMPLE = "3"                    # the rounds left a key's or a legend's badge shows, as an example
 
 
 def rounds_label(c) -> str:
@@ -235,7 +236,7 @@ def map_key() -> tuple:
             + (KeyItem("demand:", shape="head"),) + tuple(KeyItem(g, fc=PALETTE[g], shape="o") for g in GOODS)
             + (KeyItem("campaigns, lowest # first:", shape="head"),)
             + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS)
-            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", "3", PALETTE["ink"], "c"),))
+            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", BADGE_SAMPLE, PALETTE["ink"], "c"),))
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
@@ -392,7 +393,7 @@ class _BadgeHandler(HandlerBase):
         x, y = width / 2 - xdescent, (height - ydescent) / 2       # the handle's middle (as Line2D's handler)
         disc = Line2D([x], [y], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white", mew=0.8,
                       transform=trans)
-        digit = Text(x, y, "3", ha="center", va="center", fontsize=8, fontweight="bold", color="white",
+        digit = Text(x, y, BADGE_SAMPLE, ha="center", va="center", fontsize=8, fontweight="bold", color="white",
                      transform=trans)
         return [disc, digit]
 
