@@ -42,7 +42,7 @@ def rules_page(package: str) -> dict[str, str]:
     return out
 
 
-_LOGS = ("events", "choices", "timeline")     # append-only lists of immutable items
+LOGS = ("events", "choices", "timeline")      # a game's append-only lists of immutable items
 FAST_ATTRIBUTES = 29    # see copy_attributes
 MAX_ANSWER = 4000     # characters of a text answer (an FCM structure of 30 cards is under 1,000)
 
@@ -62,13 +62,15 @@ def copy_attributes(obj, names: tuple):
     return new
 
 
-def deepcopy_attributes(obj, memo: dict, names: tuple):
+def deepcopy_attributes(obj, memo: dict, names: tuple, shallow: tuple = ()):
     """``copy.deepcopy(obj)`` as the generic one makes it (the copy is in ``memo`` before its attributes are
-    copied, through the same ``memo``), but attribute by attribute: see ``copy_attributes``."""
+    copied, through the same ``memo``), but attribute by attribute: see ``copy_attributes``. The attributes named
+    in ``shallow`` (a game's logs, ``LOGS``: lists of immutable items) are copied shallowly."""
     new = object.__new__(type(obj))
     memo[id(obj)] = new
     for name in names:
-        setattr(new, name, copy.deepcopy(getattr(obj, name), memo))
+        value = getattr(obj, name)
+        setattr(new, name, copy.copy(value) if name in shallow else copy.deepcopy(value, memo))
     return new
 
 
@@ -168,13 +170,6 @@ class Game(ABC):
         self._apply(decision, value)
         return self.events[start:]
 
-    def apply_trusted(self, decision: Decision, value) -> None:
-        """The play loop's fast path for simulations: apply ``value``, one of the values of ``decision`` (the
-        pending decision) as a trusted agent took it from the list, without checking it again and without
-        returning events. People's answers and records always go through ``apply``."""
-        self.choices.append(value)
-        self._apply(decision, value)
-
     @classmethod
     def rule_steps(cls) -> dict:
         """Kind of decision -> the function applying an answer to it: ``steps``, or ``_apply`` for every kind
@@ -253,8 +248,8 @@ class Game(ABC):
         of each is enough; everything else is copied deeply. A game with its own ``__deepcopy__`` uses that."""
         if hasattr(type(self), "__deepcopy__"):
             return copy.deepcopy(self)
-        logs = {k: self.__dict__[k] for k in _LOGS}
-        for k in _LOGS:
+        logs = {k: self.__dict__[k] for k in LOGS}
+        for k in LOGS:
             self.__dict__[k] = None
         try:
             new = copy.deepcopy(self)
@@ -348,4 +343,4 @@ class _EveryKind(dict):
         return f
 
 
-__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "FAST_ATTRIBUTES", "ToolkitError"]
+__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "FAST_ATTRIBUTES", "LOGS", "ToolkitError"]

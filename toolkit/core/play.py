@@ -59,7 +59,7 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
         choose.append(agent.choose)
         trusted.append(getattr(agent, "trusted", False))
     rngs = [None] * (game.players + 1) if rngs is None else [None, *rngs]
-    record, steps = game.choices.append, game.rule_steps()      # Game.apply_trusted, inlined
+    record, steps = game.choices.append, game.rule_steps()      # answers recorded, then applied by their step
     pending = game.pending
     start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()

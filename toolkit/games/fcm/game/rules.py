@@ -20,12 +20,11 @@ setup ``setup.py``; FCM-1 ``company/restructuring.py``; FCM-2 ``company/order_of
 """
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 
 from ....core.decisions import Decision
-from ....core.game import Game
+from ....core.game import LOGS, Game, deepcopy_attributes
 from ....core.settings import Setting
 from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases
@@ -72,7 +71,6 @@ class GamePhases(CompanyPhases):
 _ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "map", "co",
                "breaks", "ending", "phase", "starting", "working", "seat", "stage", "tasks", "sub", "busy_chips",
                "sales", "income", "records", "marketing_log", "demand_log", "bank_log", "end_reason", "_cache")
-_LOGS = ("events", "choices", "timeline")      # append-only lists of immutable items: a shallow copy is a copy
 
 
 class FcmGame(Setup, Working, Game):
@@ -160,13 +158,8 @@ class FcmGame(Setup, Working, Game):
     def __deepcopy__(self, memo):
         """A deep copy made attribute by attribute (never through ``__dict__``, see core.copy_attributes), as the
         generic one would make it (one memo: the company layer's calls back into the game land on the copy);
-        the logs are copied shallowly, as ``Game.clone`` did."""
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        for name in _ATTRIBUTES:
-            value = getattr(self, name)
-            setattr(new, name, list(value) if name in _LOGS else copy.deepcopy(value, memo))
-        return new
+        the logs are copied shallowly, as ``Game.clone`` does."""
+        return deepcopy_attributes(self, memo, _ATTRIBUTES, shallow=LOGS)
 
     # --- the flow of a round (FCM-0.2) ----------------------------------------------------------------
     def _advance(self) -> None:
