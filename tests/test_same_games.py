@@ -176,3 +176,38 @@ def test_play_with_a_step_limit_plays_through_play_on_too(name):
         pass
     assert part.choices == whole.choices
     assert [a.asked for a in stepped] == [a.asked for a in through]
+
+
+class _Untrusted(_Asked):
+    """The same agent, not trusted (as an agent written in a notebook is): asked every decision of its seat."""
+    trusted = False
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_table_with_one_untrusted_seat_plays_the_same_games(name):
+    """With one seat untrusted the game is played by the checked loop (every answer through ``apply``): the same
+    game as with every seat trusted; the untrusted seat is asked every decision of its seat, single options
+    included, and a trusted seat only those where it has a choice, as in the trusted loop."""
+    cls = game_class(name)
+    for seed in range(2 if name == "fcm" else 6):
+        players = cls.min_players
+        trusted = [_Asked(a) for a in make_agents(name, players, "random")]
+        whole = new_game(name, players, seed, log=False)
+        assert play(whole, trusted) is None
+        mixed = [_Untrusted(trusted[0].inner)] + [_Asked(a.inner) for a in trusted[1:]]
+        checked = new_game(name, players, seed, log=False)
+        assert play(checked, mixed) is None
+        assert checked.choices == whole.choices, (name, seed)
+        assert checked.fingerprint() == whole.fingerprint(), (name, seed)
+        assert [a.asked for a in mixed[1:]] == [a.asked for a in trusted[1:]]
+        assert mixed[0].asked == _decisions_of(1, name, players, seed, whole.choices), (name, seed)
+
+
+def _decisions_of(seat, name, players, seed, choices):
+    """The indices of the decisions of ``seat`` in the game of ``seed`` that ``choices`` played."""
+    g, mine = new_game(name, players, seed, log=False), []
+    for k, value in enumerate(choices):
+        if g.pending().player == seat:
+            mine.append(k)
+        g.apply(value)
+    return mine

@@ -46,20 +46,20 @@ def _seated(game, agents) -> list:
 def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     """Play ``game`` on until it ends, a person must answer, ``limit`` decisions were made or (``until_turn``)
     ``game.turn``, the count of turns ended, has reached ``until_turn``: at that turn's end. Return the pending
-    decision (None at the end) and the number of decisions made. The one trusted loop: ``play``, the search's
-    playouts and the playouts to a turn's end (Hamburgerspelet's value search) all play through it.
+    decision (None at the end) and the number of decisions made. ``play``, the search's playouts and the
+    playouts to a turn's end (Hamburgerspelet's value search) all play through it.
 
     A trusted agent (``Agent.trusted``) takes its answers from the legal list, so they are applied without a
-    second check, and a decision with one option is answered for it; any other agent (a person, an agent
-    written in a notebook) is asked every time and its answers are checked (``Game.apply``). ``rngs``: each
-    seat's generator (None: the seat's stream ``agent-<seat>``, looked up when first needed)."""
-    # the loop is the whole cost of the core in a simulation or a playout, so it keeps to locals; lists by seat
+    second check, and a decision with one option is answered for it: when every seat is trusted (simulations,
+    playouts) the game is played by ``_trusted_loop``. Otherwise (a person, an agent written in a notebook) by
+    ``_checked_loop``, where every answer is checked (``Game.apply``) and an untrusted agent is asked every time.
+    ``rngs``: each seat's generator (None: the seat's stream ``agent-<seat>``, looked up when first needed)."""
+    # the loops are the whole cost of the core in a simulation or a playout, so they keep to locals; by seat
     choose, trusted = [None], [None]      # (one plain loop: cheaper than two comprehensions, for short playouts)
     for agent in agents:
         choose.append(agent.choose)
         trusted.append(getattr(agent, "trusted", False))
     rngs = [None] * (game.players + 1) if rngs is None else [None, *rngs]
-    record, steps = game.choices.append, game.rule_steps()      # answers recorded, then applied by their step
     pending = game.pending
     start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()
@@ -72,24 +72,48 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     else:
         ticks = iter(partial(getattr, game, "turn"), until_turn) if game.turn < until_turn else ()
         ticks = ticks if limit is None else islice(ticks, limit)
+    if all(trusted[1:]):
+        decision = _trusted_loop(game, decision, ticks, choose, rngs, pending)
+    else:
+        decision = _checked_loop(game, decision, ticks, choose, trusted, rngs, pending)
+    return decision, len(game.choices) - start
+
+
+def _trusted_loop(game, decision, ticks, choose, rngs, pending):
+    """Every seat trusted: single options answered for the agents, answers recorded and applied by their rule
+    step without a second check. Returns the decision pending when the ticks run out or the game ends."""
+    record, steps = game.choices.append, game.rule_steps()
+    for _ in ticks:
+        if decision is None:
+            break
+        value = decision.only                       # a single option is answered for the agent
+        if value is None:                           # several (an option's value is never None: Game.check)
+            seat = decision.player
+            value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
+        record(value)
+        decision = steps[decision.kind](game, decision, value)      # a step may say what comes next
+        if decision is None:                        # (a test of identity: ``or`` asks the object for its truth)
+            decision = pending()
+    return decision
+
+
+def _checked_loop(game, decision, ticks, choose, trusted, rngs, pending):
+    """Some seat not trusted: every answer is checked and applied by ``Game.apply`` (a refused one raises); an
+    untrusted agent is asked every time, a trusted one only where it has a choice. The same games as
+    ``_trusted_loop`` (``tests/test_same_games.py``)."""
     for _ in ticks:
         if decision is None:
             break
         seat = decision.player
-        if trusted[seat]:
-            value = decision.only                   # a single option is answered for the agent
-            if value is None:                       # several (an option's value is never None: Game.check)
-                value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
-            record(value)
-            decision = steps[decision.kind](game, decision, value) or pending()   # a step may say what comes next
-        else:
+        value = decision.only if trusted[seat] else None
+        if value is None:
             try:
                 value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             except WaitingForPerson:
                 break
-            game.apply(value)                       # (looked up here: a short playout need not bind it)
-            decision = pending()
-    return decision, len(game.choices) - start
+        game.apply(value)                           # (looked up here: a short playout need not bind it)
+        decision = pending()
+    return decision
 
 
 def _rng(game, rngs, seat):
