@@ -38,15 +38,16 @@ def _once(key, make):
 class _Asked:
     """The decisions that depend only on the number of players, made once and shared by every game (and copy):
     each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
-    decisions by seat and purpose ("wish" or "clock")."""
+    decisions by seat and purpose ("wish" or "clock"). The tuples by seat are indexed by the seat itself (1..P;
+    index 0 holds nothing), as the rules name seats: no ``seat - 1`` on every turn."""
 
     __slots__ = ("others", "roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
 
     def __init__(self, players: int):
         seats = range(1, players + 1)
-        self.others = tuple(tuple(t for t in seats if t != s) for s in seats)     # by seat - 1, in seat order
-        self.roll = tuple(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
-                          for s in seats)
+        self.others = (None, *(tuple(t for t in seats if t != s) for s in seats))     # in seat order
+        self.roll = (None, *(Decision(s, "roll", "Roll the die", (Option("roll", "roll the die"),), ("DL-4.1",))
+                             for s in seats))
         self.wish_target = {(s, targets): Decision(    # (wisher, the others holding cards) -> decision
             s, "wish-target", "Which player do you wish from?", [Option(t, f"wish from Player {t}") for t in targets],
             ("DL-5.3", "DL-I6"))
@@ -54,19 +55,19 @@ class _Asked:
         self.wish_kind = {(s, t, photos, attractions): _wish_kind(s, t, photos, attractions)  # by what t holds
                           for s in seats for t in seats if t != s
                           for photos in (False, True) for attractions in (False, True) if photos or attractions}
-        self.hide = {purpose: tuple(Decision(
+        self.hide = {purpose: (None, *(Decision(
             s, "hide", "Hide the stars: which hand holds the smiling star?",
             (Option("smile-left", "smiling star in the left hand"),
              Option("smile-right", "smiling star in the right hand")),
-            ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7"), secret=True) for s in seats)
+            ("DL-5.3", "DL-I7") if purpose == "wish" else ("DL-6.3", "DL-I7"), secret=True) for s in seats))
             for purpose in ("wish", "clock")}
-        self.pick = {purpose: tuple(Decision(
+        self.pick = {purpose: (None, *(Decision(
             s, "pick", "Pick a hand", [Option(h, f"the {h} hand") for h in HANDS],
-            ("DL-5.3",) if purpose == "wish" else ("DL-6.3",)) for s in seats) for purpose in ("wish", "clock")}
-        self.stay_open = tuple(Decision(
+            ("DL-5.3",) if purpose == "wish" else ("DL-6.3",)) for s in seats)) for purpose in ("wish", "clock")}
+        self.stay_open = (None, *(Decision(
             s, "stay-open", "The park would close: ask for it to stay open?",
             (Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")),
-            ("DL-6.2", "DL-I9")) for s in seats)
+            ("DL-6.2", "DL-I9")) for s in seats))
 
     def __deepcopy__(self, memo):
         return self
@@ -243,20 +244,20 @@ class DisneylandGame(Game):
         st, seat = self.stage, self.current
         kind = st[0]
         if kind == "roll":
-            return self._asked.roll[seat - 1]
+            return self._asked.roll[seat]
         if kind == "wish-target":
             return self._asked.wish_target[seat, self._wish_targets(seat)]
         if kind == "wish-kind":
             return self._wish_kinds(seat, st[1])
         if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
             purpose = st[3]
-            return self._asked.hide[purpose][(st[1] if purpose == "wish" else st[2]) - 1]
+            return self._asked.hide[purpose][st[1] if purpose == "wish" else st[2]]
         if kind == "pick":
-            return self._asked.pick[st[-1]][st[1] - 1]
+            return self._asked.pick[st[-1]][st[1]]
         if kind == "take":
             return self._takes(seat, st[1], st[2])
         if kind == "stay-open":
-            return self._asked.stay_open[(seat - 1 + st[1]) % self.players]
+            return self._asked.stay_open[(seat - 1 + st[1]) % self.players + 1]   # asked from the lander on
         raise AssertionError(st)
 
     # --- applying decisions: the rule step for each kind of decision (``steps``, below) ------------
@@ -264,18 +265,16 @@ class DisneylandGame(Game):
         return self.steps[decision.kind](self, decision, value)
 
     def _take_turn(self, decision=None, value="roll"):
-        seat = self.current
+        seat, pos = self.current, self.pos
         roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
-        pos, board = self.pos, self.board
-        track, n = board.track, board.spaces
         start = pos[seat - 1]
-        dest = (start + roll) % n                                        # DL-4.2
+        dest = (start + roll) % self.board.spaces                        # DL-4.2
         while dest in pos and dest != start:                             # DL-4.4: only other trains block
-            dest = (dest + 1) % n
+            dest = (dest + 1) % self.board.spaces
         pos[seat - 1] = dest
         if self.log:                                                     # the sentences: not in fast runs
             self._move_events(seat, roll, start, dest)
-        return self._space_rules[dest](self, seat, track[dest])         # DL-4.3: the space's rule
+        return self._space_rules[dest](self, seat, self.board.track[dest])      # DL-4.3: the space's rule
 
     def _move_events(self, seat, roll, start, dest):
         """The roll and the move, told (DL-4.1 to DL-4.4)."""
@@ -311,7 +310,7 @@ class DisneylandGame(Game):
         else:
             p = self.photos.pop()
             self.held_photos[seat - 1].append(p)
-            self._looks(p, seat)                  # DL-I13: a photo fresh from the camera: only its taker has seen it
+            self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
             self.points[seat - 1] += self.board.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
             if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
                 self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
@@ -354,7 +353,7 @@ class DisneylandGame(Game):
     def _wish_targets(self, seat) -> tuple[int, ...]:
         """The other players holding a card or photo, in seat order (DL-I6)."""
         cards, photos = self.held_cards, self.held_photos
-        return tuple([t for t in self._asked.others[seat - 1] if cards[t - 1] or photos[t - 1]])
+        return tuple([t for t in self._asked.others[seat] if cards[t - 1] or photos[t - 1]])
 
     def _takes(self, seat, target, wish):
         """What ``seat`` may take from ``target`` once the wish came true: a face-down photo by its place, or one
@@ -387,7 +386,7 @@ class DisneylandGame(Game):
             self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
                       f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
                       self.current, target=target, wish=wish)
-        return self._asked.hide["wish"][target - 1]                       # the target hides: asked next
+        return self._asked.hide["wish"][target]                       # the target hides: asked next
 
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
@@ -399,7 +398,7 @@ class DisneylandGame(Game):
                       ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
                       decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
-        return self._asked.pick[purpose][picker - 1]                      # asked next (as pending() would)
+        return self._asked.pick[purpose][picker]                      # asked next (as pending() would)
 
     def _pick(self, decision, hand):
         st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
@@ -512,7 +511,7 @@ class DisneylandGame(Game):
             self.turn += 1                # Game.end_turn in a fast run (no timeline): a call fewer every turn
         self.current = seat = self.current % self.players + 1             # DL-3.6: clockwise
         self.stage = ("roll",)
-        return self._asked.roll[seat - 1]
+        return self._asked.roll[seat]
 
     steps = {"roll": _take_turn, "wish-target": _wish_target, "wish-kind": _wish_for, "hide": _hide, "pick": _pick,
              "take": _take, "stay-open": _stay_open}
