@@ -5,7 +5,9 @@ fingerprints, for many seeds of every game and every built-in agent kind."""
 import pytest
 
 from toolkit.core import make_agents, play
-from toolkit.core.agents import Agent
+from toolkit.core.agents import Agent, RandomAgent
+from toolkit.core.decisions import Decision, Option
+from toolkit.core.game import Game
 from toolkit.core.errors import IllegalChoice
 from toolkit.core.play import play_on
 from toolkit.core.records import make_record
@@ -148,6 +150,34 @@ def test_play_on_stopped_at_a_turns_end_is_the_game_played_step_by_step_to_it(na
     cut = start.clone()
     assert play_on(cut, agents, limit=1, until_turn=start.turn + 3)[1] == 1
     assert cut.choices == whole.choices[:len(start.choices) + 1]
+
+
+class _TwoTurnsAtOnce(Game):
+    """A made-up game whose every decision ends two turns at once (none of the four games does that)."""
+    name, title, min_players, max_players = "two-turns", "Two turns at once", 1, 1
+
+    def pending(self):
+        return None if self.turn >= 12 else Decision(1, "go", "Go on", [Option("go", "go")], ())
+
+    def _apply(self, decision, value):
+        self.turn += 2
+
+    def scores(self):
+        return [self.turn]
+
+    def winner(self):
+        return 1
+
+    def to_dict(self):
+        return {"turn": self.turn}
+
+
+def test_play_on_does_not_step_over_the_turn_it_stops_at():
+    """``until_turn`` stops once ``game.turn`` has reached that turn, even where one decision passed it by."""
+    g = _TwoTurnsAtOnce(1, 0)
+    d, made = play_on(g, [RandomAgent()], until_turn=5)
+    assert (made, g.turn, d.kind) == (3, 6, "go")
+    assert play_on(g, [RandomAgent()], until_turn=5)[1] == 0 and g.turn == 6
 
 
 class _Asked(Agent):

@@ -4,8 +4,7 @@ It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
 """
 from __future__ import annotations
 
-from functools import partial
-from itertools import islice, repeat
+from itertools import islice, repeat, takewhile
 
 from .agents import WaitingForPerson
 from .registry import check_seat_count, make_agents
@@ -64,13 +63,12 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     start = len(game.choices)            # every answer lands there once: the count of decisions made
     decision = pending()
     # the stops are in what the loop steps through, so the loop itself asks nothing more: ``repeat`` when none
-    # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision until it equals that turn
-    # (``Game.end_turn`` counts them one by one and no decision of these games ends two turns, so it is not
-    # stepped over: ``tests/test_same_games.py`` would see it)
+    # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision while it is below that turn
+    # (so a decision that ended two turns at once would not step over it)
     if until_turn is None:
         ticks = repeat(None) if limit is None else repeat(None, limit)
     else:
-        ticks = iter(partial(getattr, game, "turn"), until_turn) if game.turn < until_turn else ()
+        ticks = takewhile(until_turn.__gt__, map(getattr, repeat(game), repeat("turn")))
         ticks = ticks if limit is None else islice(ticks, limit)
     if all(trusted[1:]):
         decision = _trusted_loop(game, decision, ticks, choose, rngs, pending)
