@@ -533,7 +533,8 @@ class DisneylandGame(Game):
         reads (core.copy_attributes)."""
         new = copy_attributes(self, _SHARED)
         new.options = copy.deepcopy(self.options, memo)
-        new.streams = copy.deepcopy(self.streams, memo)     # each generator's state copied (core/rng.py)
+        # each generator's state copied (core.rng); called directly, as no other attribute holds the streams
+        new.streams = self.streams.__deepcopy__(memo)
         new.piles = {c: list(p) for c, p in self.piles.items()}
         new.photos = list(self.photos)
         new.held_cards = [list(h) for h in self.held_cards]
