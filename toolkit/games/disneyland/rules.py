@@ -111,6 +111,7 @@ _SHARED = ("players", "seed", "log", "turn", "board", "card_worth", "photo_good"
 _ATTRIBUTES = _SHARED + ("options", "streams", "piles", "photos", "held_cards", "held_photos", "points", "pos",
                          "events", "choices", "timeline", "photo_seen")
 
+
 class DisneylandGame(Game):
     name = "disneyland"
     title = "The Disneyland Game"
