@@ -63,6 +63,31 @@ def test_same_seed_same_game_and_clone_roundtrip():
     assert c.fingerprint() == a.fingerprint()
 
 
+
+def test_a_reseeded_copy_draws_its_own_future_and_leaves_the_game_its_own():
+    """A believed world (Game.determinize) is a reseeded copy: every stream it draws from, the company layer's
+    too, is made from the new seed, so its chance is not the real one; the same seed gives the same future, and
+    the game keeps its streams and its state."""
+    g = CompanyGame(players=3, seed=7, options={"rounds": 3, "start_cash": 20})
+    play(g, [BuilderAgent()] * 3, max_steps=25)
+    state, streams = g.to_dict(), {n: r.getstate() for n, r in g.streams.items()}
+
+    def future(seed):
+        w = g.clone()
+        if seed is not None:
+            w.reseed(seed)
+        drawn = w.co.streams["turn-order"].random()          # what the company layer would draw next
+        play(w, [BuilderAgent()] * 3)
+        return drawn, w.choices, w.scores()
+
+    real, again, other = future(None), future(11), future(11)
+    assert again == other
+    assert again[0] != real[0] and again[1:] != real[1:]
+    world = g.determinize(1, random.Random(2))
+    assert world.co.streams is world.streams
+    assert g.to_dict() == state and {n: r.getstate() for n, r in g.streams.items()} == streams
+    assert g.co.streams is g.streams
+
 def test_every_event_cites_a_clause_on_the_rules_pages():
     g = CompanyGame(players=3, seed=4, options={"rounds": 4, "start_cash": 20})
     play(g, [BuilderAgent()] * 3)

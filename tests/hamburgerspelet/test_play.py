@@ -2,6 +2,7 @@
 import copy
 import json
 import pickle
+import random
 import subprocess
 import sys
 
@@ -115,6 +116,42 @@ def test_clone_is_independent():
     d = copy.deepcopy(g)
     assert d.fingerprint() == g.fingerprint() and d.streams["dice"].random() == g.streams["dice"].random()
 
+
+def _rolls(game, n):
+    """The dice of ``game``'s next ``n`` rolls (HB-4.2), answering every decision with its first option."""
+    out = []
+    while len(out) < n:
+        before = game.stats["rolls"]
+        game.apply(game.pending().values[0])
+        if game.stats["rolls"] > before:
+            out.append(game.dice)
+    return out
+
+
+class _Sixes(random.Random):
+    """A die that rolls nothing but sixes: a scripted generator of a test's own, which copies itself."""
+
+    def random(self):
+        return 5.5 / 6
+
+    def __copy__(self):
+        return _Sixes()
+
+
+def test_a_copy_of_a_game_with_loaded_dice_rolls_the_same_scripted_faces_independently():
+    """The dice loaded as the clause tests load them, one roll played: a deep copy and a clone roll the faces still
+    scripted, and their rolls leave the game's die where it was. A generator of another kind is copied as itself
+    (the copy goes through core.rng's, which lets each generator copy itself), not as a plain one."""
+    g = HamburgerGame(2, seed=2)
+    g.streams.load("dice", [6, 5, 4, 4, 2, 1, 3, 6, 5, 5, 1, 2])
+    assert _rolls(g, 1) == [(6, 5)]
+    for c in (copy.deepcopy(g), g.clone()):
+        assert _rolls(c, 3) == [(4, 4), (2, 1), (3, 6)]
+        assert g.streams["dice"].i == 2
+    assert _rolls(g, 5) == [(4, 4), (2, 1), (3, 6), (5, 5), (1, 2)]
+    g.streams["dice"] = _Sixes()
+    c = copy.deepcopy(g)
+    assert type(c.streams["dice"]) is _Sixes and _rolls(c, 2) == [(6, 6), (6, 6)]
 
 def test_view_hides_unseen_tiles():
     """HB-3.2, HB-5.1, HB-I11: a seat's view shows only the spots it knows."""

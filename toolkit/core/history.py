@@ -8,7 +8,6 @@ again; the last few rebuilt states are cached, so stepping forward and back stay
 """
 from __future__ import annotations
 
-import copy
 import random
 import time
 from bisect import bisect_right
@@ -18,6 +17,7 @@ from collections.abc import Sequence
 
 from .errors import GameOver
 from .game import Game
+from .rng import copy_generator
 
 EVERY = 16      # a full copy every this many steps: at most EVERY - 1 choices applied again to rebuild a step
 BUDGET = 0.010  # ... or sooner, once the choices since the last copy took this many CPU seconds to apply
@@ -42,14 +42,6 @@ def _words_drawn(before: tuple, after: tuple) -> int | None:
         if r.getstate() == after:
             return n
     return None
-
-
-def _copy_rng(r):
-    if type(r) is random.Random:
-        c = random.Random.__new__(random.Random)      # no seeding from the system: quicker
-        c.setstate(r.getstate())
-        return c
-    return copy.copy(r)
 
 
 class _Snapshot:
@@ -166,7 +158,7 @@ class History:
         existed = name in g.streams._streams
         rng = g.streams[name]
         counted = type(rng) is random.Random
-        before = rng.getstate() if counted else _copy_rng(rng)
+        before = rng.getstate() if counted else copy_generator(rng)
         try:
             value = agent.choose(g, d, rng)
             t = time.process_time()
@@ -182,7 +174,7 @@ class History:
         words = _words_drawn(before, rng.getstate()) if counted else None
         self._kept_step(d.player, 0 if words is None else words, time.process_time() - t)
         if words is None:
-            self._kept[len(self._ends) - 1] = _copy_rng(rng)
+            self._kept[len(self._ends) - 1] = copy_generator(rng)
         return g
 
     def fork(self, k: int) -> "History":
@@ -232,7 +224,7 @@ class History:
                 name = f"agent-{seat}"
                 rng = state.streams[name]            # made here if the agent was the first to use it
                 if i in self._kept:
-                    state.streams._streams[name] = _copy_rng(self._kept[i])
+                    state.streams._streams[name] = copy_generator(self._kept[i])
                 elif self._words[i]:
                     rng.getrandbits(32 * self._words[i])
             state.apply(last.choices[i - 1])

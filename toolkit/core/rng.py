@@ -76,9 +76,10 @@ class Streams(dict):
         self.update(streams)
 
     def __deepcopy__(self, memo):
-        # a generator's state is an immutable tuple: a shallow copy of each is a full, cheap copy
+        # a generator's state is an immutable tuple: a generator holding the same state is a full, cheap copy
         new = Streams(self.seed)
-        new.update((name, copy.copy(r)) for name, r in self.items())
+        for name, r in self.items():        # a plain loop: fewer instructions than update() over a generator
+            new[name] = copy_generator(r)
         return new
 
     def __repr__(self) -> str:
@@ -91,6 +92,17 @@ class Streams(dict):
         [6, 2]
         """
         self[name] = LoadedDie(faces, sides)
+
+
+def copy_generator(r: random.Random) -> random.Random:
+    """A generator in ``r``'s state, for a game's copies (histories, clones, believed worlds). ``copy.copy`` remakes
+    a ``random.Random`` through ``Random()``, seeded from the system before it is given the state: about twice the
+    time of giving the state to a bare generator. Other generators (a LoadedDie) copy themselves (``__copy__``)."""
+    if type(r) is random.Random:
+        new = _new_generator(random.Random)
+        new.setstate(r.getstate())
+        return new
+    return copy.copy(r)
 
 
 def roll(rng, sides: int = 6) -> int:

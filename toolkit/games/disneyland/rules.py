@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
-from ...core.game import Game
+from ...core.game import Game, copy_attributes
 from ...core.settings import Setting
 from .board import Board, default_board, load_board
 
@@ -102,6 +102,15 @@ def _space_rules(game_class, kinds: tuple) -> tuple:
 def hour(moves: int) -> int:
     """The hour the clock shows after ``moves`` moves from 9 o'clock."""
     return (9 + moves - 1) % 12 + 1
+
+
+# Every attribute of a game (copies set them by name: core.copy_attributes), at most 29 (core.FAST_ATTRIBUTES). A
+# copy shares the ``_SHARED`` ones: numbers, tuples, and the board, its facts and the decisions, which are never
+# changed in place; ``__deepcopy__`` copies each of the others in its own way. A new attribute goes in one of the two.
+_SHARED = ("players", "seed", "log", "turn", "board", "card_worth", "photo_good", "clock", "current", "stage", "over",
+           "stops_called", "stops_won", "closing_turn", "_asked", "_space_rules")
+_ATTRIBUTES = _SHARED + ("options", "streams", "piles", "photos", "held_cards", "held_photos", "points", "pos",
+                         "events", "choices", "timeline", "photo_seen")
 
 
 class DisneylandGame(Game):
@@ -522,13 +531,10 @@ class DisneylandGame(Game):
         shared. A generic deep copy walked the board every time (two thirds of a search's CPU). Every attribute
         is set by name, never through ``__dict__``, which would cost the copy (and this game) the fast attribute
         reads (core.copy_attributes)."""
-        new = object.__new__(type(self))
-        for name in ("players", "seed", "log", "turn", "board", "card_worth", "photo_good", "clock", "current",
-                     "stage", "over", "stops_called", "stops_won", "closing_turn", "_asked",
-                     "_space_rules"):
-            setattr(new, name, getattr(self, name))
+        new = copy_attributes(self, _SHARED)
         new.options = copy.deepcopy(self.options, memo)
-        new.streams = copy.deepcopy(self.streams, memo)     # each generator's state copied (core/rng.py)
+        # each generator's state copied (core.rng); called directly, as no other attribute holds the streams
+        new.streams = self.streams.__deepcopy__(memo)
         new.piles = {c: list(p) for c, p in self.piles.items()}
         new.photos = list(self.photos)
         new.held_cards = [list(h) for h in self.held_cards]

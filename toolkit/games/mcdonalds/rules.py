@@ -120,10 +120,6 @@ class Racing:
         return self
 
 
-# MCD-3.2: seat -> its roll decision, the same in every game (decisions are never changed once made)
-_ROLL = {s: Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
-         for s in range(1, 5)}
-
 # Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
 # most 29 (core.FAST_ATTRIBUTES): the race's settings are therefore grouped in ``racing``.
 _ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "racing",
@@ -824,6 +820,12 @@ class McDonaldsGame(Game):
         rng.shuffle(unread)
         self.menu_pile[read:] = unread
         self.arranged()
+
+
+# MCD-3.2: seat -> its roll decision, the same in every game (decisions are never changed once made); one for each
+# seat the game allows, made once the class says how many that is
+_ROLL = {s: Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
+         for s in range(1, McDonaldsGame.max_players + 1)}
 
 
 def _counts(items) -> tuple[int, ...]:

@@ -100,6 +100,11 @@ class CompanyGame(Game):
         return {"cards": sum(sum(c.cards().values()) for c in self.co.companies),
                 "milestones": sum(len(c.milestones) for c in self.co.companies)}
 
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        # the company layer holds the game's streams: a believed world's (Game.determinize) must not draw the real ones
+        self.co.streams = self.streams
+
     @staticmethod
     def agents():
         return {"builder": BuilderAgent}
