@@ -32,8 +32,8 @@ def same(a, b):
     """Equal states, generators included."""
     return (a.fingerprint() == b.fingerprint() and a.choices == b.choices and a.timeline == b.timeline
             and [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
-            and {n: r.getstate() for n, r in a.streams._streams.items()}
-            == {n: r.getstate() for n, r in b.streams._streams.items()})
+            and {n: r.getstate() for n, r in a.streams.items()}
+            == {n: r.getstate() for n, r in b.streams.items()})
 
 
 def both(name, players, seed, agents, steps, every):

@@ -155,7 +155,7 @@ class History:
         if d is None:
             raise GameOver("the game is over; no decision is pending", g.end_clauses())
         name = f"agent-{d.player}"
-        existed = name in g.streams._streams
+        existed = name in g.streams
         rng = g.streams[name]
         counted = type(rng) is random.Random
         before = rng.getstate() if counted else copy_generator(rng)
@@ -165,11 +165,11 @@ class History:
             g.apply(value)
         except BaseException:
             if not existed:
-                del g.streams._streams[name]
+                del g.streams[name]
             elif counted:
                 rng.setstate(before)
             else:
-                g.streams._streams[name] = before
+                g.streams[name] = before
             raise
         words = _words_drawn(before, rng.getstate()) if counted else None
         self._kept_step(d.player, 0 if words is None else words, time.process_time() - t)
@@ -224,7 +224,7 @@ class History:
                 name = f"agent-{seat}"
                 rng = state.streams[name]            # made here if the agent was the first to use it
                 if i in self._kept:
-                    state.streams._streams[name] = copy_generator(self._kept[i])
+                    state.streams[name] = copy_generator(self._kept[i])
                 elif self._words[i]:
                     rng.getrandbits(32 * self._words[i])
             state.apply(last.choices[i - 1])

@@ -65,16 +65,6 @@ class Streams(dict):
         r = self[name] = _generator(_hashed(f"{self.seed}/{name}"))     # derive_seed(self.seed, name)
         return r
 
-    @property
-    def _streams(self) -> dict:
-        """The generators made so far (the object itself; kept for the games' fast copies)."""
-        return self
-
-    @_streams.setter
-    def _streams(self, streams: dict) -> None:
-        self.clear()
-        self.update(streams)
-
     def __deepcopy__(self, memo):
         # a generator's state is an immutable tuple: a generator holding the same state is a full, cheap copy
         new = Streams(self.seed)

@@ -207,9 +207,7 @@ class McDonaldsGame(Game):
         (never changed once made) are shared. Much faster than a generic deep copy."""
         new = copy_attributes(self, _ATTRIBUTES)
         new.options = copy.deepcopy(self.options, memo)
-        # a generator's state is an immutable tuple, so a shallow copy of each generator is a full copy
-        new.streams = copy.copy(self.streams)
-        new.streams._streams = {k: copy.copy(r) for k, r in self.streams._streams.items()}
+        new.streams = self.streams.__deepcopy__(memo)     # each generator given its state (core.rng.copy_generator)
         new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
         new.racks = [list(r) for r in self.racks]
         new.extras = [list(r) for r in self.extras]
