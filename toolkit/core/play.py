@@ -1,6 +1,7 @@
-"""The one play loop: ask the pending decision, let its player's agent answer, apply, repeat.
+"""The play loop: ask the pending decision, let its player's agent answer, apply, repeat.
 
-It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
+One loop for the widgets, the CLI, the tests and the Monte Carlo runs alike, in two versions: unchecked for a
+table of trusted agents, checked for any other (``play_on``).
 """
 from __future__ import annotations
 
