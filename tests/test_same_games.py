@@ -180,6 +180,15 @@ def test_play_on_does_not_step_over_the_turn_it_stops_at():
     assert play_on(g, [RandomAgent()], until_turn=5)[1] == 0 and g.turn == 6
 
 
+def test_play_on_refuses_a_turn_that_is_not_a_number():
+    """``until_turn`` is compared with ``game.turn``: one that cannot be (a text from a form) is refused before any
+    decision is made, not taken as a stop that never comes (the game played on to its end)."""
+    g = new_game("disneyland", 2, 1, log=False)
+    with pytest.raises(TypeError):
+        play_on(g, make_agents("disneyland", 2, "random"), until_turn="3")
+    assert g.choices == [] and g.fingerprint() == new_game("disneyland", 2, 1, log=False).fingerprint()
+
+
 class _Asked(Agent):
     """A trusted agent that notes every decision it is asked."""
     trusted = True

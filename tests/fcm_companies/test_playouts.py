@@ -63,7 +63,6 @@ def test_same_seed_same_game_and_clone_roundtrip():
     assert c.fingerprint() == a.fingerprint()
 
 
-
 def test_a_reseeded_copy_draws_its_own_future_and_leaves_the_game_its_own():
     """A believed world (Game.determinize) is a reseeded copy: every stream it draws from, the company layer's
     too, is made from the new seed, so its chance is not the real one; the same seed gives the same future, and
@@ -87,6 +86,7 @@ def test_a_reseeded_copy_draws_its_own_future_and_leaves_the_game_its_own():
     assert world.co.streams is world.streams
     assert g.to_dict() == state and {n: r.getstate() for n, r in g.streams.items()} == streams
     assert g.co.streams is g.streams
+
 
 def test_every_event_cites_a_clause_on_the_rules_pages():
     g = CompanyGame(players=3, seed=4, options={"rounds": 4, "start_cash": 20})

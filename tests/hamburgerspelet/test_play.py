@@ -153,6 +153,7 @@ def test_a_copy_of_a_game_with_loaded_dice_rolls_the_same_scripted_faces_indepen
     c = copy.deepcopy(g)
     assert type(c.streams["dice"]) is _Sixes and _rolls(c, 2) == [(6, 6), (6, 6)]
 
+
 def test_view_hides_unseen_tiles():
     """HB-3.2, HB-5.1, HB-I11: a seat's view shows only the spots it knows."""
     g = HamburgerGame(2, seed=5)

@@ -108,7 +108,6 @@ def test_mcd_3_2_roll_two_dice_and_move_clockwise_past_the_start():
     assert cites(ev, "MCD-3.2", "roll") and cites(ev, "MCD-I1", "roll")
 
 
-
 def test_mcd_3_2_a_roll_decision_for_each_seat_the_game_allows():
     """The shared roll decisions follow the class's ``max_players``: the rules module run with a fifth seat allowed
     has a roll for it (a table written for four seats would leave a fifth player nothing to ask)."""
@@ -121,6 +120,7 @@ def test_mcd_3_2_a_roll_decision_for_each_seat_the_game_allows():
     assert sorted(space["_ROLL"]) == [1, 2, 3, 4, 5]
     assert space["_ROLL"][5].player == 5 and space["_ROLL"][5].clauses == ("MCD-3.2", "MCD-I4")
     assert sorted(rules._ROLL) == list(range(1, McDonaldsGame.max_players + 1))
+
 
 @pytest.mark.parametrize("space,n", [(1, 1), (4, 2), (7, 3)])
 def test_mcd_3_3_card_spaces_give_their_number_from_the_top(space, n):

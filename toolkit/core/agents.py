@@ -15,8 +15,9 @@ class Agent:
 
     name = "agent"
     # A trusted agent always answers with one of ``decision.values`` and answers a decision with a single option
-    # by that option without drawing from its generator. The play loop then applies its answers unchecked and
-    # answers single options for it (``play``); tests/test_same_games.py shows that games stay the same.
+    # by that option without drawing from its generator. The play loop answers single options for it and, when
+    # every seat is trusted, applies the answers unchecked (``play_on``); tests/test_same_games.py shows that games
+    # stay the same.
     trusted = False
 
     def choose(self, game, decision: Decision, rng):

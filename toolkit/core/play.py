@@ -1,10 +1,13 @@
-"""The one play loop: ask the pending decision, let its player's agent answer, apply, repeat.
+"""The play loop: ask the pending decision, let its player's agent answer, apply, repeat.
 
-It serves the widgets, the CLI, the tests and the Monte Carlo runs alike.
+One loop for the widgets, the CLI, the tests and the Monte Carlo runs alike, in two versions: unchecked for a
+table of trusted agents, checked for any other (``play_on``).
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import islice, repeat, takewhile
+from operator import gt
 
 from .agents import WaitingForPerson
 from .registry import check_seat_count, make_agents
@@ -64,11 +67,12 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     decision = pending()
     # the stops are in what the loop steps through, so the loop itself asks nothing more: ``repeat`` when none
     # is asked; for ``until_turn``, ``game.turn`` read (in C) before each decision while it is below that turn
-    # (so a decision that ended two turns at once would not step over it)
+    # (so a decision that ended two turns at once would not step over it); ``gt`` rather than ``until_turn.__gt__``,
+    # whose NotImplemented for a turn it cannot compare would count as true: no stop, and no error
     if until_turn is None:
         ticks = repeat(None) if limit is None else repeat(None, limit)
     else:
-        ticks = takewhile(until_turn.__gt__, map(getattr, repeat(game), repeat("turn")))
+        ticks = takewhile(partial(gt, until_turn), map(getattr, repeat(game), repeat("turn")))
         ticks = ticks if limit is None else islice(ticks, limit)
     if all(trusted[1:]):
         decision = _trusted_loop(game, decision, ticks, choose, rngs, pending)

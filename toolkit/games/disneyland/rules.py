@@ -578,7 +578,6 @@ class DisneylandGame(Game):
         self.recount()
 
 
-
 class DisneylandHeuristic(Agent):
     """Wishes from the leader, for a photo when there is one (a photo is worth 5 x 10/18 on average, more than
     a character's 2), takes characters before attractions, and asks to keep the park open when behind."""
