@@ -29,6 +29,19 @@ def test_loaded_die_rolls_what_it_is_told_then_refuses():
         roll(s["die"])
 
 
+def test_a_game_with_a_loaded_die_pickles_and_rolls_on_where_it_was():
+    """Games travel to worker processes as pickles; a scripted die goes with them, at the face it had reached."""
+    import pickle
+
+    from toolkit.games.disneyland.rules import DisneylandGame
+    g = DisneylandGame(2, 1)
+    g.streams.load("die", [1, 6, 3])
+    g.apply("roll")
+    back = pickle.loads(pickle.dumps(g))
+    assert [roll(back.streams["die"]) for _ in range(2)] == [6, 3]
+    assert [roll(g.streams["die"]) for _ in range(2)] == [6, 3]       # the game's own die did not move
+
+
 def test_event_and_decision_read_well():
     e = Event(2, "roll", "Player 1 rolls a 3.", ("DL-4.1",), 1, roll=3)
     assert str(e) == "Player 1 rolls a 3. [DL-4.1]" and e.to_dict()["roll"] == 3

@@ -106,6 +106,15 @@ def test_silent_games_play_the_same():
     assert a.fingerprint() == b.fingerprint() and b.events == []
 
 
+def test_a_quiet_game_builds_no_company_sentences_either():
+    """``quiet()`` (a search's playout) stops the company layer's sentences too, as FCM's does."""
+    g = CompanyGame(players=3, seed=2)
+    g.quiet()
+    assert (g.log, g.co.log) == (False, False)
+    play(g, [BuilderAgent()] * 3)
+    assert g.events == []
+
+
 def test_options_are_checked():
     with pytest.raises(ValueError, match="unknown option"):
         CompanyGame(players=2, options={"colour": "red"})

@@ -113,7 +113,7 @@ def _checked_loop(game, decision, ticks, choose, trusted, rngs, pending):
                 value = choose[seat](game, decision, rngs[seat] or _rng(game, rngs, seat))
             except WaitingForPerson:
                 break
-        game.apply(value)                           # (looked up here: a short playout need not bind it)
+        game.apply(value)
         decision = pending()
     return decision
 

@@ -95,6 +95,13 @@ def copy_generator(r: random.Random) -> random.Random:
     return copy.copy(r)
 
 
+def _loaded_die(faces, sides, i):
+    """A loaded die that has rolled ``i`` of its faces (for pickles: games go to worker processes that way)."""
+    die = LoadedDie(faces, sides)
+    die.i = i
+    return die
+
+
 def roll(rng, sides: int = 6) -> int:
     """One fair die roll, 1..sides, from ``rng``."""
     return int(rng.random() * sides) + 1
@@ -111,6 +118,10 @@ class LoadedDie(random.Random):
         new = LoadedDie(self.faces, self.sides)
         new.i = self.i
         return new
+
+    def __reduce__(self):
+        # random.Random pickles through its state and a call without arguments, which this class cannot take
+        return _loaded_die, (self.faces, self.sides, self.i)
 
     def random(self):
         if self.i >= len(self.faces):

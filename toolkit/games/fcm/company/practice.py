@@ -105,6 +105,10 @@ class CompanyGame(Game):
         # the company layer holds the game's streams: a believed world's (Game.determinize) must not draw the real ones
         self.co.streams = self.streams
 
+    def quiet(self) -> None:
+        super().quiet()
+        self.co.log = False          # as FCM's: the company layer's sentences are not even built
+
     @staticmethod
     def agents():
         return {"builder": BuilderAgent}
