@@ -175,3 +175,34 @@ def test_generator_moves_are_counted_in_words():
 def test_bad_every_is_refused():
     with pytest.raises(ValueError, match="every"):
         History(new_game("disneyland", players=2, seed=1), every=0)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_notebook_subclass_keeps_its_own_attributes_in_copies_and_histories(name):
+    """A rule changed in a notebook may keep a count of its own on the game: clones, believed worlds and the
+    states a stepper rebuilds keep it, and a copy's count is its own (the games copy their listed attributes by
+    name, and a subclass's beyond them too)."""
+    cls = game_class(name)
+
+    class Counted(cls):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.answers_seen = []
+
+        def _apply(self, decision, value):
+            self.answers_seen.append(value)
+            return super()._apply(decision, value)
+
+    players = cls.min_players
+    h = History(Counted(players, 3), every=4)
+    g, agents = h.game, make_agents(name, players, "random")
+    for _ in range(9):
+        h.push_agent(agents[g.pending().player - 1])
+    assert g.answers_seen == g.choices
+    copy_ = g.clone()
+    copy_.answers_seen.append("only in the copy")
+    assert g.answers_seen == g.choices
+    for k in (0, 5, 9):
+        assert h[k].answers_seen == g.choices[:k], k
+    world = g.determinize(1, random.Random(0))
+    assert world.answers_seen == g.choices and world.answers_seen is not g.answers_seen

@@ -73,6 +73,19 @@ def deepcopy_attributes(obj, memo: dict, names: tuple, shallow: tuple = ()):
     return new
 
 
+def copy_added(obj, new, memo: dict, names: tuple, own: type):
+    """``new``, given deep copies of the attributes ``obj`` holds beyond ``names``: those a subclass of the game's
+    class ``own`` gave it (a rule changed in a notebook keeping a count of its own). The game's own class has
+    none and is not looked at, as reading an object's ``__dict__`` costs it its fast attribute reads
+    (``copy_attributes``)."""
+    if type(obj) is not own:
+        listed = set(names)
+        for name, value in vars(obj).items():
+            if name not in listed:
+                setattr(new, name, copy.deepcopy(value, memo))
+    return new
+
+
 class Game(ABC):
     """Base class of every game's state and rules."""
 
@@ -342,4 +355,4 @@ class _EveryKind(dict):
         return f
 
 
-__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "FAST_ATTRIBUTES", "LOGS", "ToolkitError"]
+__all__ = ["Game", "rules_page", "copy_attributes", "deepcopy_attributes", "copy_added", "FAST_ATTRIBUTES", "LOGS", "ToolkitError"]

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
-from ...core.game import Game, copy_attributes
+from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
 from .board import Board, default_board, load_board
 
@@ -542,7 +542,7 @@ class DisneylandGame(Game):
         new.points, new.pos = list(self.points), list(self.pos)
         new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
         new.photo_seen = dict(self.photo_seen)
-        return new
+        return copy_added(self, new, memo, _ATTRIBUTES, DisneylandGame)
 
     @staticmethod
     def agents():

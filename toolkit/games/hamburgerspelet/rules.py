@@ -17,7 +17,7 @@ from operator import not_
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
-from ...core.game import Game, copy_attributes
+from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
 
@@ -319,7 +319,7 @@ class HamburgerGame(Game):
         # each generator in its state, loaded dice too (core.rng); called directly, as no other attribute holds
         # the streams: copy.deepcopy's look-ups in memo cost a copy 2% more
         new.streams = self.streams.__deepcopy__(memo)
-        return new
+        return copy_added(self, new, memo, _ATTRIBUTES, HamburgerGame)
 
     def clone(self):
         """An independent copy (events are immutable and shared); see ``__deepcopy__``."""

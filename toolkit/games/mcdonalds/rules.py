@@ -15,7 +15,7 @@ import math
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
-from ...core.game import Game, copy_attributes
+from ...core.game import Game, copy_added, copy_attributes
 from ...core.rng import roll as roll_die
 from ...core.errors import OptionError
 from ...core.settings import Setting
@@ -218,7 +218,7 @@ class McDonaldsGame(Game):
         if r is not None:
             new.reading = {"menu": r["menu"], "count": r["count"], "able": r["able"], "marbles": list(r["marbles"]),
                            "pulled": dict(r["pulled"])}
-        return new
+        return copy_added(self, new, memo, _ATTRIBUTES, McDonaldsGame)
 
     # --- queries --------------------------------------------------------------------------------
     def pending(self):

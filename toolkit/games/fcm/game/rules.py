@@ -24,7 +24,7 @@ import re
 from collections import Counter
 
 from ....core.decisions import Decision
-from ....core.game import LOGS, Game, deepcopy_attributes
+from ....core.game import LOGS, Game, copy_added, deepcopy_attributes
 from ....core.settings import Setting
 from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases
@@ -159,7 +159,8 @@ class FcmGame(Setup, Working, Game):
         """A deep copy made attribute by attribute (never through ``__dict__``, see core.copy_attributes), as the
         generic one would make it (one memo: the company layer's calls back into the game land on the copy);
         the logs are copied shallowly, as ``Game.clone`` does."""
-        return deepcopy_attributes(self, memo, _ATTRIBUTES, shallow=LOGS)
+        new = deepcopy_attributes(self, memo, _ATTRIBUTES, shallow=LOGS)
+        return copy_added(self, new, memo, _ATTRIBUTES, FcmGame)
 
     # --- the flow of a round (FCM-0.2) ----------------------------------------------------------------
     def _advance(self) -> None:
