@@ -96,7 +96,7 @@ def copy_generator(r: random.Random) -> random.Random:
 
 
 def _loaded_die(faces, sides, i):
-    """A loaded die that has rolled ``i`` of its faces (for pickles: games go to worker processes that way)."""
+    """A loaded die that has rolled ``i`` of its faces (its copies and pickles: games go to workers pickled)."""
     die = LoadedDie(faces, sides)
     die.i = i
     return die
@@ -115,9 +115,7 @@ class LoadedDie(random.Random):
         self.faces, self.sides, self.i = list(faces), sides, 0
 
     def __copy__(self):
-        new = LoadedDie(self.faces, self.sides)
-        new.i = self.i
-        return new
+        return _loaded_die(self.faces, self.sides, self.i)
 
     def __reduce__(self):
         # random.Random pickles through its state and a call without arguments, which this class cannot take

@@ -167,11 +167,6 @@ class DisneylandGame(Game):
         """Card id -> Card (DL-3.3)."""
         return self.board.cards
 
-    @property
-    def photo_worth(self) -> tuple:
-        """A photo's points by its face: bad (index 0) or good (1) (DL-5.2)."""
-        return self.board.photo_worth
-
     # --- queries ---------------------------------------------------------------------------------
     def card_points(self, seat: int) -> int:
         """The points of ``seat``'s Attraction Cards, which lie face up (DL-5.1)."""
