@@ -5,6 +5,7 @@ from __future__ import annotations
 import _random
 import copy
 import random
+import struct
 
 # the interpreter's own SHA-256: the same digest as hashlib's, and quicker for short texts (no OpenSSL context
 # to set up); Python 3.12+ names its module _sha2; hashlib's where neither is built
@@ -27,7 +28,15 @@ def derive_seed(seed: int, *names) -> int:
 
 
 def _hashed(text: str) -> int:
-    return int.from_bytes(_sha256(text.encode()).digest()[:8], "big") >> 1
+    return _hashed_bytes(text.encode())
+
+
+def _hashed_bytes(data: bytes) -> int:
+    return _first_eight_bytes(_sha256(data).digest())[0] >> 1
+
+
+# the digest's first eight bytes as a big-endian number: int.from_bytes(digest[:8], "big"), in a third of the time
+_first_eight_bytes = struct.Struct(">Q").unpack_from
 
 
 _new_generator, _seed_generator = random.Random.__new__, _random.Random.seed
@@ -55,14 +64,15 @@ class Streams(dict):
     True
     """
 
-    __slots__ = ("seed",)
+    __slots__ = ("seed", "_prefix")
 
     def __init__(self, seed: int):
         super().__init__()
         self.seed = int(seed)
+        self._prefix = f"{self.seed}/".encode()      # what every stream's seed is derived from, made once
 
     def __missing__(self, name: str) -> random.Random:
-        r = self[name] = _generator(_hashed(f"{self.seed}/{name}"))     # derive_seed(self.seed, name)
+        r = self[name] = _generator(_hashed_bytes(self._prefix + name.encode()))    # derive_seed(self.seed, name)
         return r
 
     def __deepcopy__(self, memo):
