@@ -125,6 +125,19 @@ def test_play_on_stops_at_its_limit_counts_its_decisions_and_goes_on_the_same(na
 
 
 @pytest.mark.parametrize("name", game_names())
+def test_play_on_with_the_wrong_number_of_agents_is_refused_before_any_decision(name):
+    """Every game opens with decisions of one option (Disneyland's roll) or soon meets one: a table short of a seat,
+    or with one too many, is refused with the message ``play`` gives, before the loop answers any of them."""
+    cls = game_class(name)
+    for seats in (0, cls.min_players - 1, cls.min_players + 1):
+        g = new_game(name, cls.min_players, 3, log=False)
+        before = g.fingerprint()
+        with pytest.raises(ValueError, match=rf"{seats} agents for {cls.min_players} players: give one kind"):
+            play_on(g, make_agents(name, cls.min_players + 1, "random")[:seats])
+        assert g.choices == [] and g.fingerprint() == before
+
+
+@pytest.mark.parametrize("name", game_names())
 def test_play_on_stopped_at_a_turns_end_is_the_game_played_step_by_step_to_it(name):
     """``until_turn`` (Hamburgerspelet's value search plays its options on to a turn's end, HB-I20): a game played
     on until ``game.turn`` reaches a turn is the game ``play_on`` plays one decision at a time until that turn has

@@ -61,6 +61,8 @@ def play_on(game, agents, rngs=None, limit=None, *, until_turn=None):
     for agent in agents:
         choose.append(agent.choose)
         trusted.append(getattr(agent, "trusted", False))
+    if len(choose) != game.players + 1:    # before any decision, single ones included, is answered
+        check_seat_count(agents, game.players)
     rngs = [None] * (game.players + 1) if rngs is None else [None, *rngs]
     pending = game.pending
     start = len(game.choices)            # every answer lands there once: the count of decisions made
