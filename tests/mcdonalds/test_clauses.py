@@ -109,17 +109,14 @@ def test_mcd_3_2_roll_two_dice_and_move_clockwise_past_the_start():
 
 
 def test_mcd_3_2_a_roll_decision_for_each_seat_the_game_allows():
-    """The shared roll decisions follow the class's ``max_players``: the rules module run with a fifth seat allowed
-    has a roll for it (a table written for four seats would leave a fifth player nothing to ask)."""
+    """The shared roll decisions are made for every seat the class allows (a table written for four seats would
+    leave a fifth player nothing to ask), each one seat's and citing the roll's clause."""
     import toolkit.games.mcdonalds.rules as rules
-    source = open(rules.__file__).read()
-    allowed = "min_players, max_players = 2, 4"
-    assert source.count(allowed) == 1
-    space = {"__name__": "toolkit.games.mcdonalds._five_seats", "__package__": "toolkit.games.mcdonalds"}
-    exec(compile(source.replace(allowed, "min_players, max_players = 2, 5"), rules.__file__, "exec"), space)
-    assert sorted(space["_ROLL"]) == [1, 2, 3, 4, 5]
-    assert space["_ROLL"][5].player == 5 and space["_ROLL"][5].clauses == ("MCD-3.2", "MCD-I4")
     assert sorted(rules._ROLL) == list(range(1, McDonaldsGame.max_players + 1))
+    five = rules.roll_decisions(5)
+    assert sorted(five) == [1, 2, 3, 4, 5]
+    assert all(d.player == s and d.values == ("roll",) and d.clauses == ("MCD-3.2", "MCD-I4") for s, d in five.items())
+    assert [five[s].values for s in rules._ROLL] == [rules._ROLL[s].values for s in rules._ROLL]
 
 
 @pytest.mark.parametrize("space,n", [(1, 1), (4, 2), (7, 3)])

@@ -820,10 +820,14 @@ class McDonaldsGame(Game):
         self.arranged()
 
 
-# MCD-3.2: seat -> its roll decision, the same in every game (decisions are never changed once made); one for each
-# seat the game allows, made once the class says how many that is
-_ROLL = {s: Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
-         for s in range(1, McDonaldsGame.max_players + 1)}
+def roll_decisions(players: int) -> dict:
+    """MCD-3.2: seat -> its roll decision, for seats 1..``players``."""
+    return {s: Decision(s, "roll", "Roll the dice", (Option("roll", "roll the dice"),), ("MCD-3.2", "MCD-I4"))
+            for s in range(1, players + 1)}
+
+
+# the same in every game (decisions are never changed once made): one for each seat the class allows
+_ROLL = roll_decisions(McDonaldsGame.max_players)
 
 
 def _counts(items) -> tuple[int, ...]:
