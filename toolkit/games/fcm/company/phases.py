@@ -23,6 +23,20 @@ from .state import BANK_PER_PLAYER, GOODS, RESERVE_CARDS, RULESETS, Company, _ta
 from .working import Working
 
 
+class WithCompanyLayer:
+    """For a game whose company layer (``self.co``, a ``CompanyPhases``) holds the game's streams and log switch:
+    a new seed's streams and a quieted log reach the layer too (a believed world, Game.determinize, must not draw
+    from the real game's streams)."""
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.co.streams = self.streams
+
+    def quiet(self) -> None:
+        super().quiet()
+        self.co.log = False          # the company layer's sentences are not even built
+
+
 class CompanyPhases(Restructuring, OrderOfBusiness, Working, Payday, CleanUp):
     """The company side of every round, as decisions. The owner calls ``begin_*`` to start a step, then
     answers ``pending()`` through ``apply()`` until it is None; every refusal raises ``IllegalChoice`` and

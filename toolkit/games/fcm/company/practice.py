@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ....core.agents import Agent
 from ....core.game import Game
-from .phases import CompanyPhases
+from .phases import CompanyPhases, WithCompanyLayer
 
 
-class CompanyGame(Game):
+class CompanyGame(WithCompanyLayer, Game):
     """Rounds of Restructuring, Order of Business, recruiting and training, Payday and Clean-up, with no map
     and no Dinnertime (FCM-I45). Options: ``rounds`` (default 4), ``start_cash`` (default $0, FCM-I31; a
     teaching setting), ``ruleset`` ("original" or "deluxe"). Not registered: the full game comes later."""
@@ -99,15 +99,6 @@ class CompanyGame(Game):
     def summary(self):
         return {"cards": sum(sum(c.cards().values()) for c in self.co.companies),
                 "milestones": sum(len(c.milestones) for c in self.co.companies)}
-
-    def reseed(self, seed: int) -> None:
-        super().reseed(seed)
-        # the company layer holds the game's streams: a believed world's (Game.determinize) must not draw the real ones
-        self.co.streams = self.streams
-
-    def quiet(self) -> None:
-        super().quiet()
-        self.co.log = False          # as FCM's: the company layer's sentences are not even built
 
     @staticmethod
     def agents():

@@ -27,7 +27,7 @@ from ....core.decisions import Decision
 from ....core.game import LOGS, Game, copy_added, deepcopy_attributes
 from ....core.settings import Setting
 from . import bankruptcy, dinnertime, marketing
-from ..company.phases import CompanyPhases
+from ..company.phases import CompanyPhases, WithCompanyLayer
 from ..company.state import RESERVE_CARDS
 from ..map.board import assemble_map, parse_layout
 from .setup import Setup, StartingRestaurants
@@ -73,7 +73,7 @@ _ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choice
                "sales", "income", "records", "marketing_log", "demand_log", "bank_log", "end_reason", "_cache")
 
 
-class FcmGame(Setup, Working, Game):
+class FcmGame(Setup, Working, WithCompanyLayer, Game):
     """The whole game. Options: ``ruleset`` ('original' or 'deluxe', FCM-I67), ``intro`` (the introductory
     game, FCM-I68), ``max_rounds`` (FCM-I70), ``layout`` (a fixed map in layout text, FCM-I3), ``bankruptcy``
     ('faq', the default, or 'write-off', FCM-I74)."""
@@ -360,14 +360,6 @@ class FcmGame(Setup, Working, Game):
     # the 'search' kind is FCM's own (FcmSearchAgent, FCM-I77, budget in its defaults); these options serve the
     # core SearchAgent (tests, bench_search --gains): strategic playouts cut after 40 decisions, by cash margin
     search_options = {"playouts": 4, "max_steps": 40, "margin": 0.5}
-
-    def reseed(self, seed: int) -> None:
-        super().reseed(seed)
-        self.co.streams = self.streams          # the company layer draws from the game's streams
-
-    def quiet(self) -> None:
-        super().quiet()
-        self.co.log = False
 
     def _resample_hidden(self, viewer, rng):
         """Redraw what ``viewer`` cannot see (FCM-I42): the other players' cards in hand, dealt afresh from
