@@ -284,12 +284,8 @@ def test_the_hidden_facts_test_can_fail():
     """A searcher that peeks (at the real game instead of a believed one) is caught by the same check."""
 
     class Peeker(SearchAgent):
-        def choose(self, game, decision, rng):
-            game.determinize = lambda viewer, r: game.clone()     # believes the real hidden facts
-            try:
-                return super().choose(game, decision, rng)
-            finally:
-                del game.determinize
+        def believe(self, game, seat, r):
+            return game.clone()                                   # believes the real hidden facts
 
     agent = Peeker(playouts=30, confidence=0.0)
     differs = 0
