@@ -21,6 +21,19 @@ def test_streams_are_independent_and_seeded():
     assert derive_seed(1, "x") != derive_seed(1, "y")
 
 
+def test_a_stream_is_the_generator_seeded_with_its_derived_seed():
+    """Every stream is ``random.Random(derive_seed(seed, name))``, and ``derive_seed`` is the first 63 bits of the
+    SHA-256 of "seed/name": stored records replay to the same games only while both hold."""
+    import hashlib
+    import random
+    for seed in (0, 7, 2 ** 64 - 1):
+        for name in ("die", "deck", "agent-3", "map"):
+            expected = int.from_bytes(hashlib.sha256(f"{seed}/{name}".encode()).digest()[:8], "big") >> 1
+            assert derive_seed(seed, name) == expected
+            r, s = random.Random(expected), Streams(seed)
+            assert [s[name].random() for _ in range(3)] == [r.random() for _ in range(3)]
+
+
 def test_loaded_die_rolls_what_it_is_told_then_refuses():
     s = Streams(0)
     s.load("die", [1, 6, 3])

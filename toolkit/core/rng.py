@@ -24,14 +24,10 @@ def derive_seed(seed: int, *names) -> int:
     >>> derive_seed(1, "dice") == derive_seed(1, "dice") != derive_seed(1, "deck")
     True
     """
-    return _hashed("/".join([str(int(seed)), *map(str, names)]))
+    return _hashed("/".join([str(int(seed)), *map(str, names)]).encode())
 
 
-def _hashed(text: str) -> int:
-    return _hashed_bytes(text.encode())
-
-
-def _hashed_bytes(data: bytes) -> int:
+def _hashed(data: bytes) -> int:
     return _first_eight_bytes(_sha256(data).digest())[0] >> 1
 
 
@@ -72,7 +68,7 @@ class Streams(dict):
         self._prefix = f"{self.seed}/".encode()      # what every stream's seed is derived from, made once
 
     def __missing__(self, name: str) -> random.Random:
-        r = self[name] = _generator(_hashed_bytes(self._prefix + name.encode()))    # derive_seed(self.seed, name)
+        r = self[name] = _generator(_hashed(self._prefix + name.encode()))    # derive_seed(self.seed, name)
         return r
 
     def __deepcopy__(self, memo):
