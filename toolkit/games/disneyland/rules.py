@@ -367,9 +367,10 @@ class DisneylandGame(Game):
             return _once(("take", seat, target, n), lambda: Decision(
                 seat, "take", f"Take one card from Player {target}",
                 [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-        held = self.held_cards[target - 1]      # each option's value is its card's id: given ready, not worked out
-        return Decision(seat, "take", f"Take one card from Player {target}", map(self.board.card_options.__getitem__,
-                        held), ("DL-5.5", "DL-I6", "DL-I8"), values=tuple(held))
+        held = self.held_cards[target - 1]
+        options = map(self.board.card_options.__getitem__, held)
+        return Decision(seat, "take", f"Take one card from Player {target}", options, ("DL-5.5", "DL-I6", "DL-I8"),
+                        values=tuple(held))      # each option's value is its card's id: given ready, not worked out
 
     def _wish_kinds(self, seat, target):
         """What ``seat`` may wish for from ``target``: a photo, an attraction card, as the target holds (DL-I6)."""
