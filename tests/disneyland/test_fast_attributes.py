@@ -2,7 +2,7 @@
 copy, a believed world) keep Python 3.11's fast attribute reads. Python 3.11 keeps up to 29 of a class's instance
 attributes in a compact table that its attribute reads and method calls are specialised for; with a 30th, every
 ``self.x`` in the rules becomes a dict look-up and a simulated game about 5% slower (benchmarks/README.md, "Why
-Disneyland stays above 3x"). A new piece of state fits by reading a board fact through ``self.board`` or by grouping
+Disneyland stayed above 3x"). A new piece of state fits by reading a board fact through ``self.board`` or by grouping
 it with state that belongs with it, and goes in ``_ATTRIBUTES``, which copies are made from."""
 import copy
 

@@ -391,7 +391,7 @@ class DisneylandGame(Game):
             self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
                       f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
                       self.current, target=target, wish=wish)
-        return self._asked.hide["wish"][target]                       # the target hides: asked next
+        return self._asked.hide["wish"][target]                            # the target hides: asked next
 
     def _hide(self, decision, value):
         smile = value[len("smile-"):]
@@ -403,7 +403,7 @@ class DisneylandGame(Game):
                       ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
                       decision.player, secret={"smile": smile}, seen_by=(decision.player,))
         self.stage = ("pick", picker, smile) + self.stage[1:]
-        return self._asked.pick[purpose][picker]                      # asked next (as pending() would)
+        return self._asked.pick[purpose][picker]                           # asked next (as pending() would)
 
     def _pick(self, decision, hand):
         st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
