@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import signal
 import sys
 import threading
@@ -121,6 +122,74 @@ def _columns(arms) -> list[str]:
     return list(out)
 
 
+def progress_shown(progress: bool | None, total: int) -> bool:
+    """Whether a run shows its bar: never when ``TQDM_DISABLE`` is set (tqdm's own switch); else as asked;
+    by default for 500 games or more, and only on a terminal or in a notebook (a log gets no bar frames)."""
+    if os.environ.get("TQDM_DISABLE", "").strip().lower() not in ("", "0", "false", "no", "off"):
+        return False
+    if progress is not None:
+        return bool(progress)
+    return total >= 500 and (_in_notebook() or _terminal(sys.stderr))
+
+
+def _terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):         # no stream, or a closed one
+        return False
+
+
+def _in_notebook() -> bool:
+    """A Jupyter kernel runs this process (IPython imported and its shell a kernel's)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+
+
+def check_main_guard() -> None:
+    """A new Dask LocalCluster starts its workers by importing the main script again: a script that starts the
+    run at its top level (no ``if __name__ == "__main__":``), or code read from standard input, would then start
+    it again in every worker and end in "Nanny failed to start". Refused here in one line, before any work."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or path is None or getattr(main, "__spec__", None) is not None:
+        return            # a notebook, python -c, python -m: nothing of the caller is imported again
+    advice = ('backend="dask" starts worker processes that import the main script again: ')
+    if not os.path.isfile(path):
+        raise RuntimeError(advice + f"code from {path} cannot be imported; save it to a file with the run "
+                           'under `if __name__ == "__main__":`, or give scheduler= (a running cluster)')
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>"):
+        frame = frame.f_back
+    if frame is not None and not _under_main_guard(path, frame.f_lineno):
+        raise RuntimeError(advice + f'put the run in {Path(path).name} under `if __name__ == "__main__":` '
+                           "(line {}), or give scheduler= (a running cluster)".format(frame.f_lineno))
+
+
+def _under_main_guard(path: str, line: int) -> bool:
+    """Whether ``line`` of the script is inside an ``if __name__ == "__main__":`` block."""
+    import ast
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return True                 # cannot tell: let Dask try
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _is_main_test(node.test) and node.body:
+            if node.body[0].lineno <= line <= (node.body[-1].end_lineno or line):
+                return True
+    return False
+
+
+def _is_main_test(test) -> bool:
+    import ast
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s.id for s in sides if isinstance(s, ast.Name)]
+    texts = [s.value for s in sides if isinstance(s, ast.Constant)]
+    return names == ["__name__"] and texts == ["__main__"]
+
+
 class _Bar:
     """A tqdm bar updated from worker-callback threads."""
 
@@ -160,7 +229,9 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
     writer = RowWriter(out, columns, force) if out is not None else None     # the path is checked before work
     kept, rows_all = 0, []
     total = games * len(arms)
-    bar = _Bar(total, total >= 500 if progress is None else progress, desc)
+    if backend == "dask" and scheduler is None:
+        check_main_guard()
+    bar = _Bar(total, progress_shown(progress, total), desc)
     work = chunks(arms, seed, games, chunk or chunk_size(games, jobs if backend == "local" else max(2, jobs)))
     try:
         with closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
+from pathlib import Path
 
-from ..core.rows import replay_row
+from ..core.rows import game_row, replay_row
 from ..core.simulate import run_study
 from ..core.work import Arm
-from .stats import mean_interval, t_quantile, wilson
-from .summary import Comparison
+from .sequences import sequence_interval
+from .stats import benjamini_hochberg, holm, mean_interval, t_quantile, wilson
+from .summary import Comparison, IntervalWarning, is_win, measure_values
+from .tidy import _need_pyarrow, long, read_rows, typed, write_rows
 
 SETUP = ("players", "agents", "options")
 
@@ -35,13 +39,18 @@ def _arm(game, name, setup: dict, defaults: dict) -> Arm:
 
 def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("turns", "margin"),
             baseline: str | None = None, players: int = 4, agents="random", options: dict | None = None,
-            level: float = 0.95, **run):
+            level: float = 0.95, until: dict | None = None, max_games: int | None = None, tidy: bool = False,
+            **run):
     """Play the same ``games`` seeds in every arm; return ``(rows, summary)``.
 
     ``arms``: name -> {"players": ..., "agents": ..., "options": ...}; what an arm leaves out comes from
     ``players``, ``agents`` and ``options``. ``measures``: numeric columns, or ``win_<seat>``. ``baseline``:
-    the arm the others are compared with (the first by default). ``run``: ``jobs``, ``backend``,
-    ``scheduler``, ``out``, ``force``, ``progress``, ``chunk`` as for ``simulate``.
+    the arm the others are compared with (the first by default). ``until``: measure -> half-width, e.g.
+    ``{"win_1": 0.01}``: play rounds of games (``games`` first, then half as many again as played so far) until
+    every named measure's interval, an anytime-valid confidence sequence (``toolkit.experiments.sequences``),
+    is at most that wide on either side, or ``max_games`` seeds are played. ``tidy``: return ``long`` rows (one
+    per game and seat). ``run``: ``jobs``, ``backend``, ``scheduler``, ``out`` (CSV, or Parquet by a
+    ``.parquet`` suffix), ``force``, ``progress``, ``chunk`` as for ``simulate``. The rows are ``typed``.
 
     >>> rows, summary = compare("mcdonalds", {"careful": {}, "sloppy": {"options": {"errors": 0.4}}},
     ...                         games=20, seed=1, players=2, agents="heuristic", progress=False)
@@ -52,27 +61,137 @@ def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("t
         raise ValueError("arms must be a dict: name -> {'players': ..., 'agents': ..., 'options': ...}")
     defaults = {"players": players, "agents": agents, "options": options}
     study = [_arm(game, str(name), setup or {}, defaults) for name, setup in arms.items()]
+    if isinstance(measures, str):
+        raise ValueError(f"measures must be a list of column names, not the string {measures!r}")
+    measures = list(measures) + [m for m in (until or {}) if m not in measures]
     _check_measures(study, measures)
     if baseline is not None and baseline not in arms:
         raise ValueError(f"baseline {baseline!r} is not an arm; arms: {', '.join(map(str, arms))}")
-    rows = run_study(study, games=games, seed=seed, desc=f"{game}: {len(study)} arms x{games}", **run)
-    if not hasattr(rows, "columns"):             # written to a file: read it back for the summary
-        import pandas as pd
-        rows = pd.read_csv(rows)
-    return rows, Comparison(rows, baseline=baseline, measures=measures, level=level)
+    targets = _check_until(until, max_games, games)
+    out, force = run.pop("out", None), run.get("force", False)
+    at_end = out is not None and (targets is not None or _parquet(out))
+    if at_end and not hasattr(out, "write"):
+        _check_out(out, force)                   # refused now, not after every game
+    desc = f"{game}: {len(study)} arms"
+    if targets is None:
+        rows = run_study(study, games=games, seed=seed, desc=f"{desc} x{games}",
+                         out=None if at_end else out, **run)
+        if not hasattr(rows, "columns"):         # written to a file: read it back for the summary
+            import pandas as pd
+            rows = pd.read_csv(rows)
+        rows = typed(rows)
+        summary = Comparison(rows, baseline=baseline, measures=measures, level=level)
+    else:
+        rows, summary = _until(study, targets, games, max_games, seed, baseline, measures, level, desc, run)
+    if at_end:
+        _write(rows, out, force)
+    return (long(rows) if tidy else rows), summary
+
+
+def _check_until(until, max_games, games):
+    if until is None:
+        return None
+    if not isinstance(until, dict) or not until:
+        raise ValueError("until must be a dict: measure -> the half-width to reach, e.g. {'win_1': 0.01}")
+    for m, h in until.items():
+        if isinstance(h, bool) or not isinstance(h, (int, float)) or not h > 0:
+            raise ValueError(f"until[{m!r}] must be a half-width above 0, not {h!r}")
+    if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < games:
+        raise ValueError(f"until needs max_games, the most seeds to play: a whole number of at least games "
+                         f"({games}), not {max_games!r}")
+    return dict(until)
+
+
+def _until(study, targets, games, max_games, seed, baseline, measures, level, desc, run):
+    """Rounds of games until every target half-width is reached (or ``max_games``): the confidence sequence
+    covers at every number of games at once, so looking after each round keeps its coverage."""
+    import pandas as pd
+
+    from ..core.simulate import Stopped
+    tuned_for = int(math.sqrt(games * max_games))
+    order = {a.name: i for i, a in enumerate(study)}
+    played, frames = 0, []
+    while True:
+        n = min(games if not played else max(games, played // 2), max_games - played)
+        try:
+            frames.append(run_study(study, games=n, seed=seed + played, desc=f"{desc} x{n} (from seed "
+                                    f"{seed + played})", **run))
+        except Stopped as e:          # keep the rounds already played in the frame of the stop
+            if e.frame is not None:
+                e.frame = pd.concat(frames + [e.frame], ignore_index=True)
+            raise
+        played += n
+        rows = pd.concat(frames, ignore_index=True)
+        rows = rows.iloc[sorted(range(len(rows)), key=lambda i: (order[rows["arm"].iat[i]], i))]
+        rows = typed(rows.reset_index(drop=True))
+        widths = _half_widths(rows, study, baseline, targets, level, tuned_for)
+        reached = all(widths[m] <= h for m, h in targets.items())
+        if reached or played >= max_games:
+            break
+    summary = Comparison(rows, baseline=baseline, measures=measures, level=level, sequential=targets,
+                         tuned_for=tuned_for)
+    summary.stopping = {"targets": ", ".join(f"{m} +-{h:g}" for m, h in targets.items()), "reached": reached,
+                        "half_widths": widths, "games": played}
+    return rows, summary
+
+
+def _half_widths(rows, study, baseline, targets, level, tuned_for) -> dict:
+    """The widest half-width, over the arms, of each target measure's confidence sequence (inf if none yet)."""
+    names = [a.name for a in study]
+    base = baseline if baseline is not None else names[0]
+    arm = rows["arm"].astype(str)
+    by_arm = {a: rows[arm == a].set_index("seed") for a in names}
+    out = {}
+    for m in targets:
+        worst = 0.0
+        for a in names:
+            if a == base:
+                continue
+            seeds = by_arm[base].index.intersection(by_arm[a].index).sort_values()
+            d = (measure_values(by_arm[a].loc[seeds], m) - measure_values(by_arm[base].loc[seeds], m)).dropna()
+            _, low, high = sequence_interval(d.to_numpy(), level, bounded=(-1.0, 1.0) if is_win(m) else None,
+                                             tuned_for=tuned_for)
+            half = (high - low) / 2
+            worst = max(worst, half if half == half else math.inf)
+        out[m] = worst
+    return out
+
+
+def _parquet(out) -> bool:
+    return not hasattr(out, "write") and Path(out).suffix == ".parquet"
+
+
+def _check_out(out, force):
+    from ..core.files import check_output
+    if _parquet(out):
+        _need_pyarrow()
+    check_output(out, force)
+
+
+def _write(rows, out, force):
+    if hasattr(out, "write"):
+        rows.to_csv(out, index=False)
+    else:
+        write_rows(rows, out, force=force)
 
 
 def _check_measures(study, measures) -> None:
-    """Before any game: every measure is a column of the rows (or win_<seat>)."""
+    """Before any game: every measure is a numeric column of the rows (or win_<seat>)."""
     if isinstance(measures, str):
         raise ValueError(f"measures must be a list of column names, not the string {measures!r}")
-    columns = {c for arm in study for c in arm.columns()}
+    setups = [game_row(arm.new_game(0), arm.name or "", "", "") for arm in study]
+    columns = {c for row in setups for c in row}
+    text = {c for row in setups for c, v in row.items() if isinstance(v, (str, list, dict, tuple))}
     most = max(arm.players for arm in study)
     for m in measures:
         seat = m[4:] if m.startswith("win_") else ""
         if m not in columns and not (seat.isdigit() and 1 <= int(seat) <= most):
             raise KeyError(f"no column {m!r} to compare; columns: {', '.join(sorted(columns))} "
                            f"(or win_1 ... win_{most})")
+        if m in text:
+            numeric = sorted(columns - text)
+            raise ValueError(f"column {m!r} is text, not a number: a measure is a numeric column "
+                             f"({', '.join(numeric)}) or win_<seat>")
 
 
 def _label(point: dict) -> str:
@@ -82,9 +201,11 @@ def _label(point: dict) -> str:
 
 
 def sweep(game: str, grid: dict, games: int = 100, seed: int = 0, players: int = 4, agents="random",
-          options: dict | None = None, **run):
+          options: dict | None = None, tidy: bool = False, **run):
     """One row per game at every point of ``grid`` (keys among players, agents, options; each a list of
-    values), every point playing the same seeds. The ``arm`` column names the point.
+    values), every point playing the same seeds. The ``arm`` column names the point; the rows are ``typed``
+    (each option in a column ``opt_<name>``), or ``long`` with ``tidy``. ``out``: a CSV file written as
+    chunks finish (then its path is returned), or a Parquet file (``.parquet``) written at the end.
 
     >>> df = sweep("disneyland", {"players": [2, 3]}, games=3, seed=5, progress=False)
     >>> df.groupby("players").size().to_dict()
@@ -101,7 +222,17 @@ def sweep(game: str, grid: dict, games: int = 100, seed: int = 0, players: int =
     for values in itertools.product(*lists):
         point = dict(zip(keys, values))
         study.append(_arm(game, _label(point), point, defaults))
-    return run_study(study, games=games, seed=seed, desc=f"{game}: {len(study)} points x{games}", **run)
+    out, force = run.pop("out", None), run.get("force", False)
+    if out is not None and _parquet(out):
+        _check_out(out, force)
+        rows = typed(run_study(study, games=games, seed=seed, desc=f"{game}: {len(study)} points x{games}", **run))
+        write_rows(long(rows) if tidy else rows, out, force=force)
+        return Path(out)
+    rows = run_study(study, games=games, seed=seed, desc=f"{game}: {len(study)} points x{games}", out=out, **run)
+    if not hasattr(rows, "columns"):
+        return rows
+    return long(rows) if tidy else typed(rows)
 
 
-__all__ = ["Comparison", "compare", "mean_interval", "replay_row", "sweep", "t_quantile", "wilson"]
+__all__ = ["Comparison", "IntervalWarning", "benjamini_hochberg", "compare", "holm", "long", "mean_interval",
+           "read_rows", "replay_row", "sweep", "t_quantile", "typed", "wilson", "write_rows"]

@@ -1,99 +1,189 @@
-"""The summary of a paired comparison: differences against a baseline arm with intervals, each seat's win rate
-with Wilson intervals, and how much the pairing reduced the variance."""
+"""The summary of a paired comparison: differences against a baseline arm with intervals, p-values (adjusted
+for the many comparisons of the table) and effect sizes, each seat's win rate with Wilson intervals, and how much
+the pairing reduced the variance."""
 from __future__ import annotations
 
 import html
 import math
+import warnings
 
-from .stats import mean_interval, wilson
+import numpy as np
+
+from .sequences import sequence_interval
+from .stats import (benjamini_hochberg, holm, mcnemar, mean_interval, paired_t, pairing_gain,
+                    pairing_gain_interval, wilson)
+
+CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni"}
+
+
+class IntervalWarning(UserWarning):
+    """An interval of a comparison has no width (every game gave the same difference) or no bounds (too few
+    games): it says nothing about the uncertainty."""
+
+
+def is_win(measure: str) -> bool:
+    return measure.startswith("win_") and measure[4:].isdigit()
 
 
 def measure_values(frame, measure: str):
-    """A measure's column; ``win_<seat>`` is 1 where that seat won, else 0."""
-    if measure.startswith("win_") and measure[4:].isdigit() and measure not in frame:
-        return (frame["winner"] == int(measure[4:])).astype(float)
+    """A measure's column as floats; ``win_<seat>`` is 1 where that seat won, else 0 (a tie wins for nobody)."""
+    if is_win(measure) and measure not in frame:
+        return frame["winner"].eq(int(measure[4:])).fillna(False).astype(float)
     if measure not in frame:
         raise KeyError(f"no column {measure!r} to compare; columns: {', '.join(map(str, frame.columns))}")
     return frame[measure].astype(float)
 
 
-def _var(xs) -> float:
-    n = len(xs)
-    if n < 2:
-        return math.nan
-    m = sum(xs) / n
-    return sum((x - m) ** 2 for x in xs) / (n - 1)
-
-
 class Comparison:
     """Paired differences of ``measures`` between each arm and ``baseline`` over the seeds both played.
 
-    ``differences``: one row per (arm, measure) with the two means, the mean difference and its t-interval,
-    the variance of the paired differences and the variance the difference would have with independent seeds
-    (the sum of the two arms' variances), and their ratio ``reduction`` (how many times fewer games pairing
-    needs for the same interval). ``win_rates``: each seat's win rate per arm with its Wilson interval.
+    ``differences``: one row per (arm, measure) with the two means, the mean difference and its interval
+    (``interval`` names it: a t-interval, or for the measures of ``sequential`` an anytime-valid confidence
+    sequence, see ``toolkit.experiments.sequences``); the two-sided ``p_value`` of ``test`` (paired t, or exact
+    McNemar for a win indicator) and the p-values adjusted over every row of the table (``p_holm``,
+    ``p_bh``: Holm, Benjamini-Hochberg); an ``effect`` of kind ``effect_kind`` (paired d_z = mean / sd of the
+    differences, or the risk difference of a win indicator); the variance of the paired differences, the
+    variance the difference would have with independent seeds (the sum of the two arms' variances), their ratio
+    ``reduction`` (how many times fewer games pairing needs for the same interval) and its percentile bootstrap
+    interval (``reduction_low``, ``reduction_high``). ``win_rates``: each seat's win rate per arm with its Wilson
+    interval. An interval of no width or with NaN bounds raises an ``IntervalWarning``.
     """
 
-    def __init__(self, frame, baseline: str | None = None, measures=("turns", "margin"), level: float = 0.95):
+    def __init__(self, frame, baseline: str | None = None, measures=("turns", "margin"), level: float = 0.95,
+                 sequential=(), tuned_for: int = 1000, seed: int = 0):
         import pandas as pd
         if "arm" not in frame:
             raise ValueError("a comparison needs an 'arm' column (rows from compare())")
-        self.arms = list(dict.fromkeys(frame["arm"]))
+        self.arms = [str(a) for a in dict.fromkeys(frame["arm"])]
         self.baseline = self.arms[0] if baseline is None else baseline
         if self.baseline not in self.arms:
             raise ValueError(f"baseline {self.baseline!r} is not an arm; arms: {', '.join(self.arms)}")
         self.measures, self.level = list(measures), level
-        self.games = int((frame["arm"] == self.baseline).sum())
-        by_arm = {a: frame[frame["arm"] == a].set_index("seed") for a in self.arms}
+        self.sequential, self.tuned_for = set(sequential), tuned_for
+        self.stopping = None                   # set by compare(..., until=...)
+        arm_of = frame["arm"].astype(str)
+        self.games = int((arm_of == self.baseline).sum())
+        by_arm = {a: frame[arm_of == a].set_index("seed") for a in self.arms}
         base = by_arm[self.baseline]
-        diffs = []
+        diffs, self._pairs = [], []
         for arm in self.arms:
             if arm == self.baseline:
                 continue
             other = by_arm[arm]
-            seeds = base.index.intersection(other.index)
+            seeds = base.index.intersection(other.index).sort_values()
             for m in self.measures:
                 a = measure_values(other.loc[seeds], m)
                 b = measure_values(base.loc[seeds], m)
                 ok = a.notna() & b.notna()
-                a, b = list(a[ok]), list(b[ok])
-                d = [x - y for x, y in zip(a, b)]
-                mean, low, high = mean_interval(d, level)
-                paired, independent = _var(d), _var(a) + _var(b)
-                reduction = (independent / paired if paired > 0 else math.inf) if independent > 0 else math.nan
-                diffs.append({"arm": arm, "measure": m, "games": len(d), "baseline_mean": sum(b) / max(1, len(b)),
-                              "arm_mean": sum(a) / max(1, len(a)), "difference": mean, "low": low, "high": high,
-                              "paired_var": paired, "independent_var": independent, "reduction": reduction})
-        self.differences = pd.DataFrame(diffs, columns=["arm", "measure", "games", "baseline_mean", "arm_mean",
-                                                        "difference", "low", "high", "paired_var",
-                                                        "independent_var", "reduction"])
+                a, b = a[ok].to_numpy(), b[ok].to_numpy()
+                self._pairs.append((a, b))
+                d = a - b
+                mean, low, high = self._interval(m, d, level)
+                win = is_win(m)
+                sd = float(d.std(ddof=1)) if len(d) > 1 else math.nan
+                effect = mean if win else (mean / sd if sd > 0 else math.nan)
+                gain_low, gain_high = pairing_gain_interval(a, b, level, seed)
+                diffs.append({
+                    "arm": arm, "measure": m, "games": len(d),
+                    "baseline_mean": float(b.mean()) if len(b) else math.nan,
+                    "arm_mean": float(a.mean()) if len(a) else math.nan,
+                    "difference": mean, "low": low, "high": high,
+                    "interval": "confidence sequence" if m in self.sequential else "t",
+                    "test": "exact McNemar" if win else "paired t",
+                    "p_value": mcnemar(a, b) if win else paired_t(d), "p_holm": math.nan, "p_bh": math.nan,
+                    "effect": effect, "effect_kind": "risk difference" if win else "d_z",
+                    "paired_var": float(d.var(ddof=1)) if len(d) > 1 else math.nan,
+                    "independent_var": float(a.var(ddof=1) + b.var(ddof=1)) if len(d) > 1 else math.nan,
+                    "reduction": pairing_gain(a, b), "reduction_low": gain_low, "reduction_high": gain_high})
+        columns = ["arm", "measure", "games", "baseline_mean", "arm_mean", "difference", "low", "high", "interval",
+                   "test", "p_value", "p_holm", "p_bh", "effect", "effect_kind", "paired_var", "independent_var",
+                   "reduction", "reduction_low", "reduction_high"]
+        self.differences = pd.DataFrame(diffs, columns=columns)
+        self.differences["p_holm"] = holm(self.differences["p_value"])
+        self.differences["p_bh"] = benjamini_hochberg(self.differences["p_value"])
+        self._warn_empty_intervals()
         wins = []
+        seats = int(frame["players"].max()) if len(frame) else 0
         for arm in self.arms:
             rows = by_arm[arm]
             n = len(rows)
-            for seat in range(1, int(rows["players"].max()) + 1):
-                k = int((rows["winner"] == seat).sum())
+            for seat in range(1, int(rows["players"].max()) + 1 if n else 1):
+                k = int(rows["winner"].eq(seat).fillna(False).sum())
                 rate, low, high = wilson(k, n, level)
                 wins.append({"arm": arm, "seat": seat, "wins": k, "games": n, "rate": rate, "low": low, "high": high})
+        self.seats = seats
         self.win_rates = pd.DataFrame(wins, columns=["arm", "seat", "wins", "games", "rate", "low", "high"])
+
+    def _interval(self, measure, d, level):
+        if measure in self.sequential:
+            return sequence_interval(d, level, bounded=(-1.0, 1.0) if is_win(measure) else None,
+                                     tuned_for=self.tuned_for)
+        return mean_interval(d, level)
+
+    def _warn_empty_intervals(self):
+        d = self.differences
+        empty = d[d["low"].isna() | d["high"].isna() | (d["low"] == d["high"])]
+        if len(empty):
+            which = ", ".join(f"{r.arm}: {r.measure}" for r in empty.itertuples())
+            warnings.warn(f"{len(empty)} interval(s) with no width or no bounds ({which}): every game gave the "
+                          "same difference, or too few games; they say nothing about the uncertainty",
+                          IntervalWarning, stacklevel=3)
+
+    def intervals(self, measure: str | None = None, adjust: str | None = None):
+        """The differences as ``label``, ``estimate``, ``low``, ``high`` (what ``forest_plot`` draws).
+        ``adjust="bonferroni"``: simultaneous intervals, each at level 1 - (1 - level) / m for the m rows of
+        the table, so that all of them cover together with chance ``level``."""
+        import pandas as pd
+        if adjust not in (None, "bonferroni"):
+            raise ValueError(f"adjust must be None or 'bonferroni' (intervals), not {adjust!r}")
+        d = self.differences
+        level = self.level if adjust is None else 1 - (1 - self.level) / max(1, len(d))
+        out = []
+        for r, (a, b) in zip(d.itertuples(), self._pairs):
+            if measure is not None and r.measure != measure:
+                continue
+            est, low, high = (r.difference, r.low, r.high) if adjust is None else self._interval(r.measure, a - b,
+                                                                                                   level)
+            out.append({"label": r.arm if measure is not None else f"{r.arm}: {r.measure}", "estimate": est,
+                        "low": low, "high": high})
+        frame = pd.DataFrame(out, columns=["label", "estimate", "low", "high"])
+        frame.attrs.update(level=self.level, each=level, adjust=adjust, family=len(d), baseline=self.baseline)
+        return frame
 
     # --- display ----------------------------------------------------------------------------------
     def _tables(self):
         """The two tables as lists of text cells (shared by the text and HTML displays)."""
-        d = [["arm", "measure", "baseline mean", "arm mean", "difference", f"{self.level:.0%} interval", "pairing"]]
+        d = [["arm", "measure", "baseline mean", "arm mean", "difference", f"{self.level:.0%} interval", "p",
+              "p Holm", "effect", "pairing"]]
         for r in self.differences.itertuples():
+            seq = "*" if r.interval == "confidence sequence" else ""
+            kind = "RD" if r.effect_kind == "risk difference" else "dz"
             d.append([r.arm, r.measure, _num(r.baseline_mean), _num(r.arm_mean), _num(r.difference, sign=True),
-                      f"[{_num(r.low, sign=True)}, {_num(r.high, sign=True)}]", _times(r.reduction)])
-        w = [["arm"] + [f"seat {s}" for s in sorted(set(self.win_rates["seat"]))]]
+                      f"[{_num(r.low, sign=True)}, {_num(r.high, sign=True)}]{seq}", _p(r.p_value),
+                      _p(r.p_holm), f"{kind} {_num(r.effect, sign=True)}",
+                      f"{_times(r.reduction)} [{_times(r.reduction_low, x='')}, {_times(r.reduction_high, x='')}]"])
+        seats = sorted(set(self.win_rates["seat"]))
+        w = [["arm"] + [f"seat {s}" for s in seats]]
         for arm in self.arms:
-            rows = self.win_rates[self.win_rates["arm"] == arm]
-            w.append([arm] + [f"{r.rate:.0%} [{r.low:.0%}, {r.high:.0%}]" for r in rows.itertuples()])
+            rows = self.win_rates[self.win_rates["arm"] == arm].set_index("seat")
+            w.append([arm] + [f"{rows.at[s, 'rate']:.0%} [{rows.at[s, 'low']:.0%}, {rows.at[s, 'high']:.0%}]"
+                              if s in rows.index else "-" for s in seats])     # an arm with fewer seats: "-"
         return d, w
 
     def _heads(self):
+        seq = ("; * an anytime-valid confidence sequence (the study stopped when it was narrow enough)"
+               if self.sequential else "")
+        stop = ""
+        if self.stopping:
+            s = self.stopping
+            stop = (f" Played until every half-width reached its target ({s['targets']}): "
+                    f"{'reached' if s['reached'] else 'not reached, stopped at max_games'}.")
         return (f"Paired comparison over {self.games} seeds, each played by every arm; differences are arm minus "
-                f"baseline '{self.baseline}', with {self.level:.0%} t-intervals.",
-                "Pairing: how many times smaller the variance of the difference is than with independent seeds.",
+                f"baseline '{self.baseline}', with {self.level:.0%} t-intervals{seq}. p: paired t-test (exact "
+                f"McNemar for win_); p Holm: adjusted over the table's {len(self.differences)} rows. Effect: dz = "
+                f"mean / sd of the differences, RD = risk difference.{stop}",
+                f"Pairing: how many times smaller the variance of the difference is than with independent seeds "
+                f"[{self.level:.0%} bootstrap interval].",
                 f"Win rate of each seat ({self.level:.0%} Wilson intervals; a tie wins for nobody).")
 
     def __str__(self):
@@ -111,6 +201,12 @@ class Comparison:
                 f"<p>{html.escape(wins)}</p>{_html_table(w)}")
 
 
+def _p(p) -> str:
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "-"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
 def _num(x, sign=False) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
@@ -118,10 +214,10 @@ def _num(x, sign=False) -> str:
     return text
 
 
-def _times(x) -> str:
-    if isinstance(x, float) and math.isnan(x):
+def _times(v, x: str = "x") -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
         return "-"
-    return "inf" if math.isinf(x) else f"x{x:.2f}"
+    return "inf" if math.isinf(v) else f"{x}{v:.2f}"
 
 
 def _text_table(rows) -> list[str]:
@@ -135,4 +231,4 @@ def _html_table(rows) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-__all__ = ["Comparison", "measure_values"]
+__all__ = ["Comparison", "IntervalWarning", "is_win", "measure_values"]
