@@ -158,7 +158,7 @@ def check_row(game, row) -> None:
     now = {"winner": game.winner(), "turns": game.turn}
     now.update({f"score_{s}": v for s, v in enumerate(game.scores(), 1)})
     for k, v in said.items():
-        if v is None or (isinstance(v, float) and math.isnan(v)) or v == "":
+        if _missing(v):
             v = None
         if v is not None and now[k] is not None and float(v) == float(now[k]):
             continue
@@ -166,6 +166,11 @@ def check_row(game, row) -> None:
             continue
         raise RowMismatch(f"{game.name} seed {game.seed}: the replayed game has {k} {now[k]!r}, the row says {v!r} "
                           "(another toolkit version, board or agent?)")
+
+
+def _missing(v) -> bool:
+    """None, NaN, an empty CSV cell, or pandas' NA (a typed row's missing winner or seat)."""
+    return v is None or (isinstance(v, float) and math.isnan(v)) or type(v).__name__ == "NAType" or v == ""
 
 
 def replay_row(row):

@@ -31,7 +31,7 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
     drawn = set()
     for y, (label, est, low, high) in enumerate(reversed(rows)):
         if math.isnan(low) or math.isnan(high):
-            ax.plot([est], [y], marker="o", markersize=7, markerfacecolor="none", color=NONE)
+            ax.plot([est], [y], marker="o", markersize=7, fillstyle="none", color=NONE)
             drawn.add(None)
             continue
         clear = not (low <= reference <= high)

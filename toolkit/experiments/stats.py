@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 from scipy import stats
@@ -154,8 +155,11 @@ def pairing_gain_interval(a, b, level: float = 0.95, seed: int = 0, resamples: i
         with np.errstate(divide="ignore", invalid="ignore"):
             return (np.var(x, ddof=1, axis=axis) + np.var(y, ddof=1, axis=axis)) / paired
 
-    res = stats.bootstrap((a, b), gain, paired=True, vectorized=True, n_resamples=resamples,
-                          confidence_level=level, method="percentile", rng=np.random.default_rng(seed))
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        # a resample of equal differences has an infinite gain; a few games can make every resample degenerate
+        warnings.simplefilter("ignore", stats.DegenerateDataWarning)
+        res = stats.bootstrap((a, b), gain, paired=True, vectorized=True, n_resamples=resamples, batch=200,
+                              confidence_level=level, method="percentile", rng=np.random.default_rng(seed))
     return (float(res.confidence_interval.low), float(res.confidence_interval.high))
 
 
