@@ -26,7 +26,7 @@ def test_a_sweeps_options_are_typed_columns_and_missing_seats_nullable_integers(
     rows, _ = compare("mcdonalds", {"a": {"options": {"speed": [3.0, 4.0, 4.0]}}, "b": {"options": {"errors": 0.2}}},
                       games=2, players=3, agents="heuristic", measures=["turns"], progress=False)
     assert str(rows.opt_speed.dtype) == "string" and rows.opt_speed[0] == "[3.0,4.0,4.0]"    # a list: JSON
-    for c in ("score_1", "score_2", "score_3", "winner", "players", "turns", "margin"):
+    for c in ("score_1", "score_2", "score_3", "winner"):
         assert str(swept[c].dtype) == "Int64", c
     assert swept.score_3.isna().sum() == 6 and swept.score_3.dropna().astype(int).ge(0).all()
     for c in ("game", "arm", "agents"):

@@ -53,7 +53,7 @@ def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("t
     ``.parquet`` suffix), ``force``, ``progress``, ``chunk`` as for ``simulate``. The rows are ``typed``.
 
     >>> rows, summary = compare("mcdonalds", {"careful": {}, "sloppy": {"options": {"errors": 0.4}}},
-    ...                         games=20, seed=1, players=2, agents="heuristic", progress=False)
+    ...                         games=20, seed=1, players=3, agents="heuristic", progress=False)
     >>> sorted(set(rows.arm)), list(summary.differences.measure)
     (['careful', 'sloppy'], ['turns', 'margin'])
     """

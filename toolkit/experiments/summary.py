@@ -7,7 +7,6 @@ import html
 import math
 import warnings
 
-import numpy as np
 
 from .sequences import sequence_interval
 from .stats import (benjamini_hochberg, holm, mcnemar, mean_interval, paired_t, pairing_gain,

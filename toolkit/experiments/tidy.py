@@ -79,7 +79,9 @@ def typed(rows):
             out[c] = _categorical(out[c])
         elif c == "win":
             out[c] = out[c].astype("boolean")
-        elif SEAT_COLUMN.match(str(c)) or c in ("winner", "seat", "rank", "score", "players", "turns", "margin"):
+        elif SEAT_COLUMN.match(str(c)) or c in ("winner", "seat", "rank", "score"):
+            out[c] = _integers(out[c])               # nullable: a seat a game lacks, a tie's winner
+        elif c in ("players", "turns", "margin") and out[c].isna().any():
             out[c] = _integers(out[c])
     if "options" in out:
         out["options"] = out["options"].astype("string")
@@ -96,7 +98,7 @@ def long(rows):
     >>> rows, _ = compare("mcdonalds", {"a": {}, "b": {"players": 3}}, games=2, seed=1, players=2,
     ...                   agents="heuristic", progress=False)
     >>> t = long(rows)
-    >>> len(t), list(t.columns[:8]), t.groupby(["arm", "seed"], observed=True).win.sum().max() <= 1
+    >>> len(t), list(t.columns[:8]), bool(t.groupby(["arm", "seed"], observed=True).win.sum().max() <= 1)
     (10, ['arm', 'seed', 'players', 'seat', 'agent', 'score', 'win', 'rank'], True)
     """
     import pandas as pd
