@@ -156,9 +156,13 @@ def test_the_forest_plot_draws_bonferroni_intervals_and_says_so():
     for r, (a, b) in zip(adjusted.itertuples(), s._pairs):
         lo, hi = stats.t.interval(1 - 0.05 / 4, len(a) - 1, loc=np.mean(a - b), scale=stats.sem(a - b))
         assert math.isclose(r.low, lo) and math.isclose(r.high, hi)
-    ax = forest_plot(s, adjust="bonferroni")
-    assert "Bonferroni-adjusted over 4 intervals" in ax.get_xlabel()
-    plt.close(ax.figure)
+    from tests.legibility import problems
+    fig, axes = plt.subplots(1, 2, figsize=(12, 3.8))       # side by side, as notebook 08 draws them
+    for ax, m in zip(axes, ("score_1", "turns")):
+        forest_plot(s, m, ax=ax, adjust="bonferroni", xlabel=f"change in seat 1's final {m}")
+        assert "Bonferroni-adjusted over 4 intervals" in ax.get_xlabel()
+    assert problems(fig, "chart") == []
+    plt.close(fig)
     with pytest.raises(ValueError, match="bonferroni"):
         s.intervals(adjust="holm")
 

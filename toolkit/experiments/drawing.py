@@ -48,7 +48,7 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
         xlabel = f"difference from '{data.baseline}' ({data.level:.0%} interval)"
     if adjust is not None:          # say which correction, on the picture itself
         family = len(data.differences)
-        xlabel = (f"{xlabel or 'estimate'}; {adjust.capitalize()}-adjusted over {family} intervals "
+        xlabel = (f"{xlabel or 'estimate'}\n{adjust.capitalize()}-adjusted over {family} intervals "
                   f"({1 - (1 - data.level) / family:.2%} each)")
     ax.set_xlabel(xlabel or "estimate (interval)", fontsize=11)
     # the key says what the marks mean, on the picture itself (a slide shows no notebook text)

@@ -126,7 +126,7 @@ class Comparison:
             which = ", ".join(f"{r.arm}: {r.measure}" for r in empty.itertuples())
             warnings.warn(f"{len(empty)} interval(s) with no width or no bounds ({which}): every game gave the "
                           "same difference, or too few games; they say nothing about the uncertainty",
-                          IntervalWarning, stacklevel=3)
+                          IntervalWarning, stacklevel=_outside_toolkit())
 
     def intervals(self, measure: str | None = None, adjust: str | None = None):
         """The differences as ``label``, ``estimate``, ``low``, ``high`` (what ``forest_plot`` draws).
@@ -198,6 +198,15 @@ class Comparison:
         head, pairing, wins = self._heads()
         return (f"<p>{html.escape(head)}<br><small>{html.escape(pairing)}</small></p>{_html_table(d)}"
                 f"<p>{html.escape(wins)}</p>{_html_table(w)}")
+
+
+def _outside_toolkit() -> int:
+    """The stack level of the first caller outside this package (so a warning names the analyst's line)."""
+    import sys
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("toolkit."):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _p(p) -> str:
