@@ -149,11 +149,9 @@ def test_dask_from_a_script_without_a_main_guard_is_refused_in_one_line(tmp_path
     assert r.returncode == 1 and "<stdin> cannot be imported" in r.stderr.strip().splitlines()[-1]
 
 
-def test_a_main_guard_is_recognised():
+def test_a_main_guard_is_recognised(tmp_path):
     from toolkit.core.simulate import _under_main_guard
-    import tempfile
-    from pathlib import Path
     text = "import x\nrun()\nif __name__ == '__main__':\n    a = 1\n    run()\nif '__main__' == __name__:\n    run()\n"
-    path = Path(tempfile.mkdtemp()) / "s.py"
+    path = tmp_path / "s.py"
     path.write_text(text)
     assert [line for line in range(1, 8) if _under_main_guard(str(path), line)] == [4, 5, 7]

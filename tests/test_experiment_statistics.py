@@ -148,8 +148,8 @@ def test_the_forest_plot_draws_bonferroni_intervals_and_says_so():
     import matplotlib.pyplot as plt
 
     from toolkit.experiments.drawing import forest_plot
-    _, s = compare("mcdonalds", {"a": {}, "b": {"options": {"errors": 0.4}}, "c": {"options": {"speed": [3.0, 4.0, 4.0]}}},
-                   games=30, seed=3, players=3, agents="heuristic", measures=["score_1", "turns"], progress=False)
+    arms = {"a": {}, "b": {"options": {"errors": 0.4}}, "c": {"options": {"speed": [3.0, 4.0, 4.0]}}}
+    _, s = compare("mcdonalds", arms, games=30, seed=3, players=3, agents="heuristic", measures=["score_1", "turns"], progress=False)
     plain, adjusted = s.intervals(), s.intervals(adjust="bonferroni")
     assert adjusted.attrs["each"] == pytest.approx(1 - 0.05 / 4)
     assert ((adjusted.high - adjusted.low) > (plain.high - plain.low)).all()        # wider, every one

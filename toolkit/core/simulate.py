@@ -15,6 +15,7 @@ import sys
 import threading
 from contextlib import closing, contextmanager
 from pathlib import Path
+from types import FrameType
 
 from .files import check_output
 from .rows import replay_row  # noqa: F401 - re-exported
@@ -158,7 +159,7 @@ def check_main_guard() -> None:
     if not os.path.isfile(path):
         raise RuntimeError(advice + f"code from {path} cannot be imported; save it to a file with the run "
                            'under `if __name__ == "__main__":`, or give scheduler= (a running cluster)')
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None and not (frame.f_globals is main.__dict__ and frame.f_code.co_name == "<module>"):
         frame = frame.f_back
     if frame is not None and not _under_main_guard(path, frame.f_lineno):

@@ -28,7 +28,7 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
     """
     rows = _rows(data, measure, adjust)
     ax = new_axes(ax, size=(7.5, 0.55 * len(rows) + 1.6))
-    drawn = set()
+    drawn: set[bool | None] = set()
     for y, (label, est, low, high) in enumerate(reversed(rows)):
         if math.isnan(low) or math.isnan(high):
             ax.plot([est], [y], marker="o", markersize=7, fillstyle="none", color=NONE)
@@ -53,7 +53,7 @@ def forest_plot(data, measure: str | None = None, ax=None, reference: float = 0.
     ax.set_xlabel(xlabel or "estimate (interval)", fontsize=11)
     # the key says what the marks mean, on the picture itself (a slide shows no notebook text)
     ref = f"{reference:g}"
-    marks = {True: (CROSSES, "s", "full", f"interval leaves out {ref}"),
+    marks: dict[bool | None, tuple] = {True: (CROSSES, "s", "full", f"interval leaves out {ref}"),
              False: (POINT, "o", "full", f"interval includes {ref}"),
              None: (NONE, "o", "none", "no interval (too few games)")}
     key = [Line2D([], [], color=c, marker=m, markersize=7, fillstyle=f, linewidth=0 if k is None else 2.2, label=t)

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import math
 import warnings
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import math
 import warnings
+from types import FrameType
 
 
 from .sequences import sequence_interval
@@ -203,7 +204,8 @@ class Comparison:
 def _outside_toolkit() -> int:
     """The stack level of the first caller outside this package (so a warning names the analyst's line)."""
     import sys
-    frame, level = sys._getframe(1), 1
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
     while frame is not None and frame.f_globals.get("__name__", "").startswith("toolkit."):
         frame, level = frame.f_back, level + 1
     return level
