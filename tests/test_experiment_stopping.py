@@ -123,3 +123,34 @@ def test_a_betting_sequence_is_never_narrower_than_zero_nor_outside_the_bounds()
     _, low, high = betting_sequence(np.zeros(50), 0.95, -1.0, 1.0)
     assert (high - low > 0).all() and (low >= -1).all() and (high <= 1).all()
     assert math.isclose(low[0], -1.0) and math.isclose(high[0], 1.0)
+
+
+def test_a_stop_in_a_later_round_keeps_the_rounds_already_played(monkeypatch):
+    """Ctrl-C in the second round: ``Stopped.frame`` holds the first round's games as well as the second's."""
+    import toolkit.experiments as experiments
+    from toolkit.core.simulate import Stopped
+    played = []
+
+    def run_study(study, **kw):
+        rows = real(study, **kw)
+        played.append(kw["seed"])
+        if len(played) == 2:
+            raise Stopped(len(rows), "memory (Stopped.frame)", frame=rows.iloc[:2])
+        return rows
+    real = experiments.run_study
+    monkeypatch.setattr(experiments, "run_study", run_study)
+    with pytest.raises(Stopped) as stop:
+        compare("mcdonalds", {"a": {}, "b": {"options": {"errors": 0.3}}}, games=5, seed=1, players=3,
+                agents="heuristic", until={"score_1": 0.01}, max_games=50, progress=False)
+    assert played == [1, 6] and len(stop.value.frame) == 2 * 5 + 2
+
+
+def test_until_writes_its_rows_at_the_end(tmp_path):
+    """Also: the asymptotic sequence gives no interval before MIN_GAMES games, and the summary warns."""
+    from toolkit.experiments import IntervalWarning, read_rows
+    with pytest.warns(IntervalWarning, match="b: score_1"):
+        rows, s = compare("mcdonalds", {"a": {}, "b": {"options": {"errors": 0.3}}}, games=5, seed=1, players=3,
+                          agents="heuristic", until={"score_1": 0.01}, max_games=12, out=tmp_path / "r.csv",
+                          progress=False)
+    assert s.differences.low.isna().all() and not s.stopping["reached"]
+    assert len(rows) == 2 * 12 and read_rows(tmp_path / "r.csv").equals(rows)
