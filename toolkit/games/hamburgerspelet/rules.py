@@ -17,6 +17,7 @@ from operator import not_
 
 from ...core.agents import Agent
 from ...core.decisions import Decision, Option
+from ...core.errors import OptionError
 from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
@@ -125,6 +126,9 @@ class HamburgerGame(Game):
         super().__init__(players, seed, options, log=log)
         self.board: Board = load_board(self.options["board"]) if "board" in self.options else default_board()
         b = self.board
+        if not self.option("steal") and b.copies < players:   # HB-I21: a held tile would never come back
+            raise OptionError(f"option 'steal' false needs a tile of each ingredient for every player, but the board has "
+                              f"{b.copies} for {players} players: a game could never end (HB-I21)")
         self.texts = _Texts.get(b, self.option("language"))
         n = len(b.ingredients)
         # HB-3.2: four of each ingredient, shuffled, face down on the spots

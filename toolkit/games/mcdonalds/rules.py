@@ -24,6 +24,7 @@ from .data import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NA
 
 TARGET = 25          # MCD-2.1, MCD-8.1
 MAX_TURNS = 1000     # MCD-I18: the closing time that keeps every game finite
+MAX_READINGS = 20_000   # MCD-I18: and the readings of menus in a game, so a race nobody wins cannot run for ever
 N = len(FOODS)
 NAMES = [FOOD_NAMES[f] for f in FOODS]
 RACE_MODES = ("model", "by_hand")
@@ -612,6 +613,9 @@ class McDonaldsGame(Game):
                           ("MCD-5.4", "MCD-I9"), self.current)
             self._close_menu(None)
             return True
+        if self.stats["readings"] >= MAX_READINGS:    # MCD-I18: the game closes after this turn
+            self._close_menu(None)
+            return True
         if self.log:
             self.emit("no-winner", "Nobody filled the order correctly: the marbles and cards go back and the menu is read "
                       "again.", ("MCD-5.4",), self.current)
@@ -710,6 +714,14 @@ class McDonaldsGame(Game):
             self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
             self.emit("closing", f"{MAX_TURNS} turns without a winner: the game stops and Player {self.won} wins with "
                       f"the most points ({best}).", ("MCD-I18",), self.won)
+            return
+        if self.stats["readings"] >= MAX_READINGS:
+            self.over = True
+            self.stats["hit_turn_limit"] = True
+            best = max(self.points)
+            self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
+            self.emit("closing", f"{MAX_READINGS:,} readings of menus without a winner: the game stops and Player "
+                      f"{self.won} wins with the most points ({best}).", ("MCD-I18",), self.won)
             return
         self.current = self.current % self.players + 1               # MCD-3.1: clockwise
 

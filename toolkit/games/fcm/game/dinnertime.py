@@ -182,6 +182,8 @@ def run(game) -> list:
 
 
 def _cash_milestone(co, seat, mid):
+    if seat in co.bankrupt:                             # out of business for the rest of the Dinnertime (FCM-I78)
+        return
     if co.company(seat).cash >= co.ms[mid].params["cash"] and co.can_claim(seat, mid):
         co.claim(seat, mid, ("FCM-I57",))
 
