@@ -134,7 +134,6 @@ def _json_object(text: str) -> dict:
 def _study(args) -> int:
     """simulate, compare, sweep: rows go out as chunks finish; Ctrl-C or SIGTERM stops with one line and the
     shell's 130 or 143."""
-    from .core.rows import GameFailed
     from .core.simulate import Stopped, sigterm_stops, simulate
     from .experiments import compare, sweep
     run = dict(games=args.games, seed=args.seed, players=args.players, agents=_agents(args.agents, args.players),
@@ -155,13 +154,43 @@ def _study(args) -> int:
             print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "
                   f"written to {args.out}")
     except Stopped as e:
-        print(e if e.frame is None else f"stopped: {e.kept} games played, none kept (--out keeps them)",
-              file=sys.stderr)
+        print(e if e.frame is None else f"{str(e).split(':')[0]}: {e.kept} games played, none kept (--out keeps "
+              "them)", file=sys.stderr)
         return e.exit_code
-    except GameFailed as e:
-        print(f"error: {e}", file=sys.stderr)
+    except Exception as e:
+        if not hasattr(e, "kept"):       # refused before the run started: main's one line
+            raise
+        kept = (f"{e.kept} games played, none kept (--out keeps them)" if e.where == "memory" else
+                f"{e.kept or 'no'} games kept in {e.where}")
+        print(f"error: {_run_failure(e)}; {kept}", file=sys.stderr)
+        if isinstance(e, BrokenPipeError):
+            _quiet_stdout()
         return 1
     return 0
+
+
+def _run_failure(e: Exception) -> str:
+    """What ended a run, on one line."""
+    import errno
+
+    from .core.files import shown_text
+    from .core.rows import GameFailed
+    from .core.runner import WorkerLost
+    if isinstance(e, BrokenPipeError):
+        return "the output was closed (broken pipe)"
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"the output could not grow: {e.strerror} (a full disk, a quota or a file size limit)"
+    if isinstance(e, (GameFailed, WorkerLost)):
+        return shown_text(e, 400)
+    return f"the run failed: {type(e).__name__}: {shown_text(e, 300)}"   # e.g. a Dask cluster that lost a worker
+
+
+def _quiet_stdout():
+    """Standard output is a closed pipe: point it at /dev/null so that Python's last flush has nowhere to fail."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _agents(text: str, players: int):
@@ -187,6 +216,23 @@ def picture_format(out: str, fmt: str | None) -> str:
 
 
 def main(argv=None) -> int:
+    """The command line. Every way it ends prints one line: a refusal, an error, or a stop (Ctrl-C, SIGTERM) at
+    any moment, from the imports on (``toolkit._startup``)."""
+    import signal
+
+    from ._startup import restore
+    from .core.simulate import Terminated, sigterm_stops
+    restore()                            # the start is over: a stop is now an exception, handled below
+    try:
+        with sigterm_stops():
+            return _main(argv)
+    except KeyboardInterrupt as e:       # not in a run (a run says how many games it kept: _study)
+        name = "SIGTERM" if isinstance(e, Terminated) else "SIGINT"
+        print(f"stopped by {name}: nothing written", file=sys.stderr)
+        return 128 + getattr(signal, name)
+
+
+def _main(argv) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:             # a bare "python -m toolkit": say what it can do

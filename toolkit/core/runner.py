@@ -76,6 +76,10 @@ GRACE = 2.0            # seconds a worker has to end, asked (SIGTERM), before it
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
+class WorkerLost(RuntimeError):
+    """A local worker process ended with chunks unplayed (killed from outside, out of memory, os._exit)."""
+
+
 class _Worker:
     def __init__(self, process, conn):
         self.process, self.conn, self.todo = process, conn, deque()     # todo: the chunk numbers sent to it
@@ -166,7 +170,7 @@ class _Team:
             how = f"killed by {_signal_name(-code)} (from outside, or out of memory?)"
         else:                           # sys.exit is sent back as an error (_serve): this is os._exit or worse
             how = "it exited by itself (os._exit() in a game or an agent, or Python itself failed?)"
-        return RuntimeError(f"worker process {w.process.pid} ended (exit code {code}) with its chunks unplayed: {how}")
+        return WorkerLost(f"worker process {w.process.pid} ended (exit code {code}) with its chunks unplayed: {how}")
 
     def end(self, stop: bool):
         """End every worker within a few seconds whatever it is doing: a stop asks at once (SIGTERM); at the end of
@@ -352,4 +356,4 @@ def _on_dask_client(chunks, jobs, scheduler, on_done):
             x.close()
 
 
-__all__ = ["BACKENDS", "dask_client", "run_chunks"]
+__all__ = ["BACKENDS", "WorkerLost", "dask_client", "run_chunks"]
