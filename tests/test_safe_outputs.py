@@ -1,0 +1,130 @@
+"""Outputs that cannot be turned against their user (issue 35, items 1-4): only a regular or a new file is
+written, a failed run removes only a file it made, rows are whole at every moment, and every way a run ends
+prints one line saying what happened and how many games were kept."""
+import csv
+import os
+import signal
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from toolkit import simulate
+from toolkit.core import GameFailed
+from toolkit.games.mcdonalds.rules import McDonaldsGame
+
+
+def cli(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True, **kw)
+
+
+class _Broken(McDonaldsGame.agents()["heuristic"]):
+    name = "broken"
+
+    def choose(self, game, decision, rng):
+        raise ZeroDivisionError("a broken agent")
+
+
+@pytest.fixture
+def broken(monkeypatch):
+    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
+    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+
+
+def _rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_a_device_fifo_or_symlink_is_refused_untouched_even_with_force(tmp_path, broken):
+    """Item 1: a failed --force run unlinked its output, whatever it was (a device node, a symlink); item 2: a FIFO
+    hung the run. Each is now refused before any work, with one line, and left as it was."""
+    target = tmp_path / "target.csv"
+    target.write_text("keep me\n")
+    link, fifo, node = tmp_path / "link.csv", tmp_path / "fifo", tmp_path / "node"
+    link.symlink_to(target)
+    os.mkfifo(fifo)
+    outs = [link, fifo]
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))      # a /dev/null of our own (needs root)
+        outs.append(node)
+    except PermissionError:
+        pass
+    before = {p: os.lstat(p) for p in outs}
+    for out in outs:
+        with pytest.raises(OSError, match="not a regular file: outputs are written only to regular files"):
+            simulate("mcdonalds", games=4, players=2, agents="broken", out=out, force=True, progress=False)
+        after = os.lstat(out)
+        assert (after.st_mode, after.st_ino, after.st_rdev) == (before[out].st_mode, before[out].st_ino,
+                                                                before[out].st_rdev)
+    assert target.read_text() == "keep me\n"
+    # the command line: one line, exit 2, even for a FIFO nobody reads (the timeout only guards a hang)
+    r = cli("simulate", "mcdonalds", "--games", "4", "--players", "2", "--out", str(fifo), "--force", timeout=60)
+    assert r.returncode == 2 and r.stderr == f"error: {fifo} is a named pipe (FIFO), not a regular file: outputs " \
+                                             "are written only to regular files\n"
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_failed_run_removes_only_a_file_it_made(tmp_path, broken):
+    """Item 1: a forced run failing before its first row removed the file that was there; it is now left whole
+    (the rows would have replaced it only once the first were written). A file the run made itself is removed,
+    so the same command runs again without --force."""
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    old.write_text("the last run's rows\n")
+    failures = []
+    for out in (old, new):
+        with pytest.raises(GameFailed) as e:
+            simulate("mcdonalds", games=4, seed=6, players=2, agents="broken", out=out, force=True, progress=False)
+        failures.append(e.value)
+    assert old.read_text() == "the last run's rows\n"
+    assert not new.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.csv"]         # no temporary file left either
+    assert [(e.kept, e.where) for e in failures] == [(0, str(old)), (0, str(new))]
+    # a forced run that succeeds replaces the old file whole
+    simulate("mcdonalds", games=3, players=2, out=old, force=True, progress=False)
+    assert [r["seed"] for r in _rows(old)] == ["0", "1", "2"]
+
+
+_LIMITED = r"""
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)       # a write past the limit then fails with EFBIG, as on a full disk
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+from toolkit.__main__ import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_a_full_disk_leaves_only_whole_rows(tmp_path):
+    """Item 3: a full disk left a half row (``1197,4,2,87,``). The file cannot grow past a few rows here (a file
+    size limit: the kernel writes what fits, then refuses, as a full disk does); the run ends with one line saying
+    so and how many games were kept, and the file holds exactly those games, whole."""
+    out = tmp_path / "rows.csv"
+    r = subprocess.run([sys.executable, "-c", _LIMITED, "2000", "simulate", "disneyland", "--games", "200",
+                        "--chunk", "3", "--out", str(out)], capture_output=True, text=True)
+    text = out.read_text()
+    assert text.endswith("\n") and len(text) <= 2000
+    rows = _rows(out)
+    assert [int(r["seed"]) for r in rows] == list(range(len(rows))) and all(r["options"] == "{}" for r in rows)
+    assert r.returncode == 1, r.stderr
+    said = r.stderr.strip()
+    assert "\n" not in said and said.startswith("error: the output could not grow: File too large"), said
+    assert said.endswith(f"; {len(rows)} games kept in {out}") and len(rows) % 3 == 0 and rows, said
+
+
+def test_a_closed_output_pipe_ends_the_run_with_one_line():
+    """Item 4: ``simulate ... | head -1``: the run ends saying the output was closed and how many games went out."""
+    p = subprocess.Popen([sys.executable, "-m", "toolkit", "simulate", "disneyland", "--games", "100000",
+                          "--chunk", "50"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().startswith("seed,")
+        p.stdout.close()
+        err = p.stderr.read()
+        p.wait(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 1
+    assert err.count("\n") == 1 and err.startswith("error: the output was closed (broken pipe); "), err
+    assert err.strip().endswith("games kept in standard output"), err
