@@ -233,6 +233,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv) -> int:
+    from .core.files import shown_text
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:             # a bare "python -m toolkit": say what it can do
@@ -241,11 +242,11 @@ def _main(argv) -> int:
     try:
         return _run(args)
     except IncompleteRecord as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {shown_text(e, None)}", file=sys.stderr)
         return 1
     except (ValueError, KeyError, OSError, RuleError, RecordError, DataFileError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"error: {msg}", file=sys.stderr)
+        print(f"error: {shown_text(msg, None)}", file=sys.stderr)     # one line, whatever a file held
         return 2
 
 
@@ -284,11 +285,14 @@ def _run(args) -> int:
         k = steps if args.step is None else args.step
         if not 0 <= k <= steps:
             raise ValueError(f"--step must be between 0 and {steps} for this record")
-        cut = {key: v for key, v in data.items() if key not in ("final", "scores", "winner")}
-        cut["decisions"] = data["decisions"][:k]
         if args.view is not None and not 1 <= args.view <= data["players"]:
             raise ValueError(f"--view must be a seat from 1 to {data['players']}")
-        game = replay(cut, allow_paths=args.allow_paths, partial=True)
+        # the whole record is verified as replay does (its final state, scores and winner too), then cut
+        game = replay(data, allow_paths=args.allow_paths, partial=True)
+        if k < steps:
+            cut = {key: v for key, v in data.items() if key not in ("final", "scores", "winner")}
+            cut["decisions"] = data["decisions"][:k]
+            game = replay(cut, allow_paths=args.allow_paths, partial=True)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
         from .drawing import figure_bytes
         if args.dpi is not None and not 10 <= args.dpi <= 1200:
@@ -312,7 +316,9 @@ def _run(args) -> int:
         if not 1 <= args.seat <= game.players:
             raise ValueError(f"--seat must be a seat from 1 to {game.players}")
         if suffix == ".csv":
-            events_frame(game, args.seat).to_csv(args.out, index=False)
+            from .core.files import replacing
+            with replacing(args.out, "w") as f:
+                events_frame(game, args.seat).to_csv(f, index=False)
         else:
             save_player_record(game, args.seat, args.out)
         print(f"player {args.seat}'s record of {len(game.events)} events written to {args.out}")

@@ -63,14 +63,24 @@ def _no_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _no_duplicates(pairs):
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f"the key '{shown_text(key, 40)}' is given twice in one object")
+    return value
+
+
 def parse_json(data: bytes | str, max_depth: int = MAX_DEPTH):
-    """Strict JSON (no NaN or Infinity) nested at most ``max_depth`` levels; else ``Refused``."""
+    """Strict JSON (no NaN or Infinity, no key twice in an object: which one counts would be a guess) nested at
+    most ``max_depth`` levels; else ``Refused``."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise Refused("not valid JSON: the file is not UTF-8 text") from None
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except RecursionError:
         raise Refused(f"not accepted: nested deeper than {max_depth} levels") from None
     except json.JSONDecodeError as e:
@@ -159,15 +169,16 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def shown_text(text, most: int = 80) -> str:
+def shown_text(text, most: int | None = 80) -> str:
     """``text`` safe to print on one line of a terminal: control, bidi and other invisible characters are
-    written as escapes (``\\x1b``, ``\\n``, ``\\u202e``) and a long text is cut at ``most`` characters.
+    written as escapes (``\\x1b``, ``\\n``, ``\\u202e``) and a long text is cut at ``most`` characters (None:
+    not cut).
 
     >>> shown_text("ok\x1b[31m red\nnext \u202e")
     'ok\\x1b[31m red\\nnext \\u202e'
     """
     text = str(text)
-    cut = len(text) > most
+    cut = most is not None and len(text) > most
     text = text[:most]
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 
 from .errors import DataFileError, IncompleteRecord, OptionError, RecordError, ReplayDivergence, RuleError
-from .files import MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_file, read_limited, replacing
+from .files import (MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_file, read_limited, replacing,
+                    shown_text)
 from .registry import game_class
 from .settings import file_options
 
@@ -23,6 +24,8 @@ _FIELDS = {"format": str, "game": str, "toolkit_version": str, "players": int, "
            "transcript": list}         # transcript: the events as text, for people (golden files); not replayed
 _REQUIRED = ("game", "players", "seed", "options", "decisions")
 _STEP = {"player": int, "choice": (str, int), "fingerprint": str}
+_LONGEST = {"game": 40, "toolkit_version": 40, "start": 64, "final": 64, "fingerprint": 64}   # characters: text
+# a record shows in its errors is bounded (a fingerprint has 16; a 16 MB "version" must not fill a terminal)
 
 
 def _version() -> str:
@@ -115,6 +118,9 @@ def check_record(data, where: str = "record") -> dict:
     for field, kind in _FIELDS.items():
         if field in data and not _is(data[field], kind) or field in _REQUIRED and field not in data:
             raise RecordError(f"{where}: field {field!r} missing or not a {_kind(kind)}")
+    for field, longest in _LONGEST.items():
+        if isinstance(data.get(field), str) and len(data[field]) > longest:
+            raise RecordError(f"{where}: field {field!r} is longer than {longest} characters")
     try:
         from .settings import check_seed
         check_seed(data["seed"])
@@ -128,6 +134,9 @@ def check_record(data, where: str = "record") -> dict:
                 raise RecordError(f"{where}: decision {i} has an unknown field {str(field)[:40]!r}")
             if not _is(step[field], _STEP[field]):
                 raise RecordError(f"{where}: decision {i}: {field!r} must be a {_kind(_STEP[field])}")
+        if len(step["fingerprint"]) > _LONGEST["fingerprint"]:
+            raise RecordError(f"{where}: decision {i}: 'fingerprint' is longer than {_LONGEST['fingerprint']} "
+                              "characters")
     return data
 
 
@@ -141,7 +150,7 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     where = "record" if isinstance(record, dict) else str(record)
     data = check_record(record) if isinstance(record, dict) else load_record(record)
     if expect_game is not None and data["game"] != expect_game:
-        raise RecordError(f"record is for {data['game']!r}, not {expect_game!r}")
+        raise RecordError(f"record is for '{shown_text(data['game'], 40)}', not {expect_game!r}")
     try:
         cls = game_class(data["game"])
     except KeyError as e:
@@ -157,7 +166,8 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     except ValueError as e:     # OptionError, DataFileError, a wrong number of players
         raise RecordError(f"{where}: the record's setup is refused: {e}") from None
     other = data.get("toolkit_version", _version()) != _version()
-    made = f" (the record was made with toolkit {data['toolkit_version']}, this is {_version()})" if other else ""
+    made = (f" (the record was made with toolkit {shown_text(data['toolkit_version'], 40)}, this is {_version()})"
+            if other else "")
     if "start" in data and data["start"] != game.fingerprint():
         raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version, or a seed, players "
                                   f"or options edited in the record?){made}")
@@ -174,7 +184,7 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
             raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
         if game.fingerprint() != step["fingerprint"]:
             raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
-                                      f"{step['fingerprint'][:40]}{made}")
+                                      f"{shown_text(step['fingerprint'], 40)}{made}")
     n = len(data["decisions"])
     over = game.is_over()
     if not over and "final" not in data:      # decisions may have been cut: scores or winner tell nothing
