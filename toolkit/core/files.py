@@ -170,12 +170,12 @@ def _kind(mode: int) -> str:
 
 
 def shown_text(text, most: int | None = 80) -> str:
-    """``text`` safe to print on one line of a terminal: control, bidi and other invisible characters are
-    written as escapes (``\\x1b``, ``\\n``, ``\\u202e``) and a long text is cut at ``most`` characters (None:
+    r"""``text`` safe to print on one line of a terminal: control, bidi and other invisible characters are
+    written as escapes (``\x1b``, ``\n``, ``\u202e``) and a long text is cut at ``most`` characters (None:
     not cut).
 
-    >>> shown_text("ok\x1b[31m red\nnext \u202e")
-    'ok\\x1b[31m red\\nnext \\u202e'
+    >>> print(shown_text("ok\x1b[31m red\nnext \u202e"))
+    ok\x1b[31m red\nnext \u202e
     """
     text = str(text)
     cut = most is not None and len(text) > most
