@@ -128,3 +128,53 @@ def test_a_closed_output_pipe_ends_the_run_with_one_line():
     assert p.returncode == 1
     assert err.count("\n") == 1 and err.startswith("error: the output was closed (broken pipe); "), err
     assert err.strip().endswith("games kept in standard output"), err
+
+
+_LIMITED_MEMORY = r"""
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1500 * 2**20, 1500 * 2**20))    # an old run is stopped, not the machine
+from toolkit.__main__ import main
+code = main(sys.argv[1:])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+sys.exit(code)
+"""
+
+
+def _endless_mcdonalds_record(path, options):
+    """A 1 KB McDonald's record whose options make a menu read again and again (issue 35 item 6)."""
+    import json
+    from toolkit.core import RandomAgent, make_record, new_game, play
+    g = new_game("mcdonalds", players=2, seed=1)
+    play(g, [RandomAgent()] * 2, max_steps=12)
+    record = {k: v for k, v in make_record(g).items() if k not in ("start", "final", "scores", "winner")}
+    record["options"] = options
+    path.write_text(json.dumps(record))
+    assert path.stat().st_size < 1100
+
+
+@pytest.mark.parametrize("options", [{"errors": 0.999999}, {"errors": 0.999999, "max_readings": 10**6}])
+def test_a_replay_is_stopped_by_the_step_limit(tmp_path, options):
+    """Item 6: ``errors`` 0.999999 in a 1 KB record ran 77 s and 3.0 GB (with ``max_readings`` 10**6, 100 s and
+    4.2 GB). The replay now stops at the documented limit of events, well under 500 MB."""
+    path = tmp_path / "endless.json"
+    _endless_mcdonalds_record(path, options)
+    r = subprocess.run([sys.executable, "-c", _LIMITED_MEMORY, "replay", str(path), "--partial"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "replay stopped at decision 6: the game passed 250,000 events" in r.stderr, r.stderr
+    assert int(r.stdout) < 500, f"{r.stdout} MB"
+    from toolkit.core import records
+    assert records.MAX_EVENTS == 250_000            # the limit the README documents
+
+
+def test_render_refuses_a_dpi_that_would_pass_a_gigabyte(tmp_path):
+    """Item 6: ``render --dpi 1200`` of an FCM record took 10.6 s and 2.6 GB. A picture of more than 25 million
+    pixels is refused before it is drawn, naming the largest dpi that fits."""
+    from toolkit.core import new_game, save_record
+    record, png = tmp_path / "fcm.json", tmp_path / "fcm.png"
+    save_record(new_game("fcm", players=2, seed=1), record)
+    r = subprocess.run([sys.executable, "-c", _LIMITED_MEMORY, "render", str(record), "--out", str(png),
+                        "--dpi", "1200"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and r.stderr.startswith("error: --dpi 1200 would draw this picture 11400 x 6240 pixels, "
+                                                     "more than 25 million"), r.stderr
+    assert r.stderr.strip().endswith("use --dpi 711 or less") and not png.exists()

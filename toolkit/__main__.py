@@ -215,6 +215,24 @@ def picture_format(out: str, fmt: str | None) -> str:
                      "one of them (or give --format to write one under this name)")
 
 
+MAX_PIXELS = 25_000_000    # a PNG this big takes ~900 MB to draw and encode; 1200 dpi of an FCM board took 2.6 GB
+
+
+def _check_pixels(figure, fmt: str, dpi) -> None:
+    """Refuse a --dpi that would make a picture of more than ``MAX_PIXELS`` pixels (memory past ~1 GB), before
+    drawing it. SVG and PDF are drawn as shapes: their size hardly depends on the dpi."""
+    from .drawing import FRAME_DPI
+    dpi = dpi or FRAME_DPI
+    w, h = figure.get_size_inches()
+    pixels = w * h * dpi ** 2
+    if fmt == "png" and pixels > MAX_PIXELS:
+        import matplotlib.pyplot as plt
+        plt.close(figure)
+        most = int((MAX_PIXELS / (w * h)) ** 0.5)
+        raise ValueError(f"--dpi {dpi:g} would draw this picture {w * dpi:.0f} x {h * dpi:.0f} pixels, more than "
+                         f"{MAX_PIXELS // 10**6} million (about 1 GB of memory): use --dpi {most} or less")
+
+
 def main(argv=None) -> int:
     """The command line. Every way it ends prints one line: a refusal, an error, or a stop (Ctrl-C, SIGTERM) at
     any moment, from the imports on (``toolkit._startup``)."""
@@ -297,7 +315,9 @@ def _run(args) -> int:
         from .drawing import figure_bytes
         if args.dpi is not None and not 10 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 10 and 1200")
-        image = figure_bytes(drawing.draw_state(game, viewer=args.view).figure, fmt, args.dpi)
+        figure = drawing.draw_state(game, viewer=args.view).figure
+        _check_pixels(figure, fmt, args.dpi)
+        image = figure_bytes(figure, fmt, args.dpi)
         with replacing(args.out, "wb") as f:       # a failed drawing leaves the old picture as it was
             f.write(image)
         print(f"step {k} of {steps} drawn to {args.out} ({fmt})")

@@ -24,6 +24,8 @@ _FIELDS = {"format": str, "game": str, "toolkit_version": str, "players": int, "
            "transcript": list}         # transcript: the events as text, for people (golden files); not replayed
 _REQUIRED = ("game", "players", "seed", "options", "decisions")
 _STEP = {"player": int, "choice": (str, int), "fingerprint": str}
+MAX_DECISIONS = 100_000    # the longest games played (Hamburgerspelet, random agents) take under 5,000
+MAX_EVENTS = 250_000       # ... and under 10,000 events; a replay stops here, within seconds and ~400 MB
 _LONGEST = {"game": 40, "toolkit_version": 40, "start": 64, "final": 64, "fingerprint": 64}   # characters: text
 # a record shows in its errors is bounded (a fingerprint has 16; a 16 MB "version" must not fill a terminal)
 
@@ -126,6 +128,8 @@ def check_record(data, where: str = "record") -> dict:
         check_seed(data["seed"])
     except OptionError as e:
         raise RecordError(f"{where}: {e}") from None
+    if len(data["decisions"]) > MAX_DECISIONS:
+        raise RecordError(f"{where}: {len(data['decisions'])} decisions; a record holds at most {MAX_DECISIONS:,}")
     for i, step in enumerate(data["decisions"], 1):
         if not isinstance(step, dict) or "choice" not in step or "fingerprint" not in step:
             raise RecordError(f"{where}: decision {i} needs 'choice' and 'fingerprint'")
@@ -171,20 +175,11 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     if "start" in data and data["start"] != game.fingerprint():
         raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version, or a seed, players "
                                   f"or options edited in the record?){made}")
-    for i, step in enumerate(data["decisions"], 1):
-        d = game.pending()
-        if d is None:
-            raise ReplayDivergence(i, f"the game was already over{made}")
-        if "player" in step and step["player"] != d.player:
-            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}"
-                                      f"{made}")
-        try:
-            game.apply(step["choice"])
-        except RuleError as e:
-            raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
-        if game.fingerprint() != step["fingerprint"]:
-            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
-                                      f"{shown_text(step['fingerprint'], 40)}{made}")
+    game.events = _Bounded(game.events, where)      # bounded cost, whatever the options (ReplayLimit)
+    try:
+        _apply_steps(game, data, made)
+    finally:
+        game.events = list(game.events)
     n = len(data["decisions"])
     over = game.is_over()
     if not over and "final" not in data:      # decisions may have been cut: scores or winner tell nothing
@@ -202,3 +197,48 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
                                f"{n} (the record of an unfinished game; replay with partial=True or --partial to "
                                "accept it)", game, n)
     return game
+
+
+def _apply_steps(game, data, made) -> None:
+    for i, step in enumerate(data["decisions"], 1):
+        d = game.pending()
+        if d is None:
+            raise ReplayDivergence(i, f"the game was already over{made}")
+        if "player" in step and step["player"] != d.player:
+            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}"
+                                      f"{made}")
+        try:
+            game.apply(step["choice"])
+        except RuleError as e:
+            raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
+        if game.fingerprint() != step["fingerprint"]:
+            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
+                                      f"{shown_text(step['fingerprint'], 40)}{made}")
+
+
+class ReplayLimit(RecordError):
+    """A replay stopped at ``MAX_EVENTS`` events: the record's game runs longer than any real game (options that
+    make it endless, such as McDonald's ``errors`` just below 1). ``step`` is the decision being applied."""
+
+    def __init__(self, message: str, step: int):
+        self.step = step
+        super().__init__(message)
+
+
+class _Bounded(list):
+    """The events list of a game being replayed: the event past ``MAX_EVENTS`` stops the replay, even inside one
+    decision (a McDonald's menu read again and again)."""
+
+    __slots__ = ("where",)
+
+    def __init__(self, events, where):
+        super().__init__(events)
+        self.where = where
+
+    def append(self, event):
+        if len(self) >= MAX_EVENTS:
+            step = event.step
+            raise ReplayLimit(f"{self.where}: replay stopped at decision {step}: the game passed {MAX_EVENTS:,} events "
+                              f"(the replay limit; the longest real games have under 10,000): are its options making it "
+                              "endless?", step)
+        super().append(event)
