@@ -178,3 +178,69 @@ def test_render_refuses_a_dpi_that_would_pass_a_gigabyte(tmp_path):
     assert r.returncode == 2 and r.stderr.startswith("error: --dpi 1200 would draw this picture 11400 x 6240 pixels, "
                                                      "more than 25 million"), r.stderr
     assert r.stderr.strip().endswith("use --dpi 711 or less") and not png.exists()
+
+
+_TRIPWIRE = r"""
+import os, runpy, signal, sys
+sig, at = getattr(signal, sys.argv[1]), sys.argv[2]
+signal.signal(signal.SIGINT, signal.default_int_handler)      # as in a terminal, whatever the shell handed on
+
+
+class Tripwire:
+    "Sends the signal as the module ``at`` starts to be imported: a moment found without timing."
+
+    def find_spec(self, name, path=None, target=None):
+        if name == at:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), sig)
+
+
+sys.meta_path.insert(0, Tripwire())
+sys.argv = ["-m", *sys.argv[3:]]                       # as python -m toolkit sets it while importing the package
+runpy.run_module("toolkit", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("sig, at, said", [
+    ("SIGTERM", "toolkit.core", "stopped by SIGTERM while starting: no game played, nothing written"),
+    ("SIGINT", "toolkit.core.runner", "stopped by SIGINT while starting: no game played, nothing written"),
+    ("SIGINT", "toolkit.gallery", "stopped by SIGINT: nothing written"),                   # parsing the arguments
+    ("SIGTERM", "tqdm.auto", "stopped by SIGTERM: no games kept in {out}"),               # the run's own imports
+])
+def test_a_stop_during_the_imports_says_so_in_one_line(tmp_path, sig, at, said):
+    """Item 4: a signal in the first ~50 ms (the imports) gave a KeyboardInterrupt traceback (SIGINT) or a silent
+    exit (SIGTERM). Sent as a given module is imported, it now gives one line, the shell's status, and no file."""
+    out = tmp_path / "rows.csv"
+    r = subprocess.run([sys.executable, "-c", _TRIPWIRE, sig, at, "simulate", "disneyland", "--games", "50",
+                        "--out", str(out)], capture_output=True, text=True, timeout=120)
+    assert r.stderr == said.format(out=out) + "\n" and r.returncode == 128 + getattr(signal, sig), r.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_worker_killed_from_outside_ends_the_run_with_one_line(tmp_path):
+    """Item 4: a local worker killed from outside gave a 24-27-line ``RuntimeError`` traceback that did not say how
+    many games were kept. Now one line names the worker and the signal, and the count matches the CSV."""
+    import time
+
+    import psutil
+    out = tmp_path / "rows.csv"
+    p = subprocess.Popen([sys.executable, "-m", "toolkit", "simulate", "mcdonalds", "--games", str(10 ** 9),
+                          "--players", "2", "--chunk", "5", "--jobs", "2", "--out", str(out)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        while not (out.exists() and out.read_text().count("\n") > 12):
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.2)
+        worker = psutil.Process(p.pid).children()[0]
+        worker.kill()
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 1 and err.count("\n") == 1, err
+    assert err.startswith(f"error: worker process {worker.pid} ended (exit code -9) with its chunks unplayed: "
+                          "killed by SIGKILL"), err
+    kept = int(err.split("; ")[-1].split()[0])
+    assert err.strip().endswith(f"; {kept} games kept in {out}")
+    rows = _rows(out)
+    assert len(rows) == kept and [int(r["seed"]) for r in rows] == list(range(kept))

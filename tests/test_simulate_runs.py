@@ -167,8 +167,11 @@ def test_workers_end_with_their_parent_even_when_it_is_killed(tmp_path):
 
 @pytest.mark.parametrize("how, backend", [("SIGINT to the process group (Ctrl-C)", "local"),
                                           ("SIGTERM to the parent", "local"),
-                                          ("SIGINT to the process group (Ctrl-C)", "dask")])
+                                          ("SIGINT to the process group (Ctrl-C)", "dask"),
+                                          ("SIGINT to the process group after a worker is killed", "dask")])
 def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, backend):
+    """A stop mid-run; with Dask also after one of its workers was killed from outside: its nanny starts another,
+    which must ignore Ctrl-C as the first did (issue 35 item 4: it printed a KeyboardInterrupt traceback)."""
     if backend == "dask":
         pytest.importorskip("distributed")
     p, out = _start(tmp_path, "--jobs", "2", "--backend", backend)
@@ -178,6 +181,15 @@ def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, bac
         workers = me.children(recursive=True)
         assert len(workers) >= 2
         assert me.memory_info().rss < 400 * 2 ** 20         # a billion games asked for, nothing allocated for them
+        if "killed" in how:
+            server = next(w for w in me.children() if "forkserver" in " ".join(w.cmdline()))
+            victim = server.children()[0]                   # the workers are forked by multiprocessing's server
+            victim.kill()
+            victim.wait(10)
+            before = out.read_text().count("\n")
+            _wait_for_rows(p, out, rows=before + 20)        # the run goes on
+            assert len(server.children()) == 2              # a new worker took the place of the killed one
+            workers = me.children(recursive=True)
         if how.startswith("SIGINT"):
             os.killpg(p.pid, signal.SIGINT)
             code = 130

@@ -292,7 +292,8 @@ def dask_client(scheduler=None, workers: int = 2):
     if scheduler is None:
         with _workers_ignore_ctrl_c():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=None, silence_logs=logging.CRITICAL)   # errors come as
+            # exceptions; distributed's own log lines ("Couldn't gather keys") would break the one-line end
         client = Client(cluster)
         return client, [client, cluster]
     if isinstance(scheduler, Client):
@@ -339,6 +340,25 @@ def _on_dask(chunks, jobs, scheduler, on_done):
 
 
 def _on_dask_client(chunks, jobs, scheduler, on_done):
+    with _workers_forked_ignoring_ctrl_c():
+        yield from _on_dask_client_forked(chunks, jobs, scheduler, on_done)
+
+
+@contextmanager
+def _workers_forked_ignoring_ctrl_c():
+    """While a run lasts, a LocalCluster's nannies start their workers from multiprocessing's fork server (on
+    POSIX), itself started with Ctrl-C ignored (``_workers_ignore_ctrl_c``): a worker a nanny starts again after it
+    was killed from outside then ignores Ctrl-C from its first instant too. (Spawned from this process, it took
+    Ctrl-C while still importing, and printed a traceback.)"""
+    import dask
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        yield
+        return
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        yield
+
+
+def _on_dask_client_forked(chunks, jobs, scheduler, on_done):
     client, to_close = dask_client(scheduler, jobs)
     window = deque()
     try:
