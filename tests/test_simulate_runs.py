@@ -203,7 +203,8 @@ def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, bac
     assert p.returncode == code, err
     lines = err.strip().splitlines()
     name = "SIGINT" if how.startswith("SIGINT") else "SIGTERM"
-    assert len(lines) == 1 and lines[0].startswith(f"stopped by {name}: ") and lines[0].endswith(f"games kept in {out}"), err
+    assert len(lines) == 1 and lines[0].startswith(f"stopped by {name}: "), err
+    assert lines[0].endswith(f"games kept in {out}"), err
     kept = int(lines[0].split()[3])
     with open(out, newline="") as f:
         rows = list(csv.DictReader(f))

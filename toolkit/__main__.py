@@ -241,19 +241,23 @@ def main(argv=None) -> int:
     from ._startup import restore
     from .core.simulate import Terminated, sigterm_stops
     restore()                            # the start is over: a stop is now an exception, handled below
+    command = []
     try:
         with sigterm_stops():
-            return _main(argv)
+            return _main(argv, command)
     except KeyboardInterrupt as e:       # not in a run (a run says how many games it kept: _study)
         name = "SIGTERM" if isinstance(e, Terminated) else "SIGINT"
-        print(f"stopped by {name}: nothing written", file=sys.stderr)
+        # play, render and export write their file whole or not at all; a gallery is written picture by picture
+        done = "the gallery is unfinished" if command == ["gallery"] else "nothing written"
+        print(f"stopped by {name}: {done}", file=sys.stderr)
         return 128 + getattr(signal, name)
 
 
-def _main(argv) -> int:
+def _main(argv, command: list) -> int:
     from .core.files import shown_text
     parser = _parser()
     args = parser.parse_args(argv)
+    command.append(args.command)
     if args.command is None:             # a bare "python -m toolkit": say what it can do
         parser.print_help()
         return 0
@@ -261,6 +265,10 @@ def _main(argv) -> int:
         return _run(args)
     except IncompleteRecord as e:
         print(f"error: {shown_text(e, None)}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:              # before a run's first rows (a run says how many it kept: _study)
+        print("error: the output was closed (broken pipe); nothing written", file=sys.stderr)
+        _quiet_stdout()
         return 1
     except (ValueError, KeyError, OSError, RuleError, RecordError, DataFileError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e

@@ -24,8 +24,8 @@ _FIELDS = {"format": str, "game": str, "toolkit_version": str, "players": int, "
            "transcript": list}         # transcript: the events as text, for people (golden files); not replayed
 _REQUIRED = ("game", "players", "seed", "options", "decisions")
 _STEP = {"player": int, "choice": (str, int), "fingerprint": str}
-MAX_DECISIONS = 100_000    # the longest games played (Hamburgerspelet, random agents) take under 5,000
-MAX_EVENTS = 250_000       # ... and under 10,000 events; a replay stops here, within seconds and ~400 MB
+MAX_DECISIONS = 100_000    # the longest games seen (Hamburgerspelet, four random players, HB-I15) take ~15,000
+MAX_EVENTS = 250_000       # ... and ~30,000 events; a replay stops here, within seconds and ~200 MB
 _LONGEST = {"game": 40, "toolkit_version": 40, "start": 64, "final": 64, "fingerprint": 64}   # characters: text
 # a record shows in its errors is bounded (a fingerprint has 16; a 16 MB "version" must not fill a terminal)
 
@@ -238,7 +238,7 @@ class _Bounded(list):
     def append(self, event):
         if len(self) >= MAX_EVENTS:
             step = event.step
-            raise ReplayLimit(f"{self.where}: replay stopped at decision {step}: the game passed {MAX_EVENTS:,} events "
-                              f"(the replay limit; the longest real games have under 10,000): are its options making it "
-                              "endless?", step)
+            raise ReplayLimit(f"{self.where}: replay stopped at decision {step}: the game passed {MAX_EVENTS:,} "
+                              "events (the replay limit; the longest real games have about 30,000): are its options "
+                              "making it endless?", step)
         super().append(event)
