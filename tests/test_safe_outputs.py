@@ -198,7 +198,7 @@ class Tripwire:
 
 sys.meta_path.insert(0, Tripwire())
 sys.argv = ["-m", *sys.argv[3:]]                       # as python -m toolkit sets it while importing the package
-runpy.run_module("toolkit", run_name="__main__", alter_sys=True)
+runpy._run_module_as_main("toolkit")                   # what python -m toolkit calls
 """
 
 

@@ -9,9 +9,10 @@ __version__ = "0.1.0"
 
 import sys as _sys  # noqa: E402
 
-if _sys.argv[:1] == ["-m"]:      # python -m toolkit, still importing: a stop now says so in one line
-    from ._startup import stop_while_starting
-    stop_while_starting()
+if _sys.argv[:1] == ["-m"]:      # python -m ..., still importing: if it is the toolkit, a stop now gives one line
+    from . import _startup
+    if _startup.running_as_main():
+        _startup.stop_while_starting()
 
 from .core import (  # noqa: E402
     History, PersonAgent, RandomAgent, events_frame, game_names, load_record, make_record, new_game, play,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 
 _STOPS = (signal.SIGINT, signal.SIGTERM)
 _before: dict = {}
@@ -17,6 +18,17 @@ def _stop(signum, frame):
     name = signal.Signals(signum).name
     os.write(2, f"stopped by {name} while starting: no game played, nothing written\n".encode())
     os._exit(128 + signum)
+
+
+def running_as_main() -> bool:
+    """True while ``python -m toolkit`` imports the package: ``runpy`` is finding the module ``toolkit`` to run
+    (a ``python -m`` of another module that imports the toolkit keeps its own handling of signals)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "_run_module_as_main" and frame.f_globals.get("__name__") == "runpy":
+            return frame.f_locals.get("mod_name") in ("toolkit", "toolkit.__main__")
+        frame = frame.f_back
+    return False
 
 
 def stop_while_starting() -> None:
