@@ -5,7 +5,9 @@ that diverges gets a clear ``RecordError`` that names the first diverging step.
 
 A record is untrusted input: it is read with bounds (size, nesting), every field is checked, its options go
 through the game's declared settings, and replaying it never opens a file unless the caller allows paths
-(``allow_paths=True``): a custom board travels inside the record as data, validated like a data file.
+(``allow_paths=True``): a custom board travels inside the record as data, validated like a data file. Its cost is
+bounded whatever its options: at most ``MAX_DECISIONS`` decisions, and a replay stops (``ReplayLimit``) once the
+game passes ``MAX_EVENTS`` events, even inside one decision. Its texts are shown escaped in errors.
 """
 from __future__ import annotations
 

@@ -3,7 +3,9 @@
 Game i of a run uses seed ``seed + i``, and every row holds what replays it (``replay_row``), so the rows do
 not depend on ``jobs`` or the backend. The work is made lazily in chunks of consecutive seeds (``work.py``),
 run here, in local processes or on Dask (``runner.py``). Ctrl-C (or SIGTERM under ``sigterm_stops``) stops a
-run cleanly: the rows of the chunks finished in seed order are kept, and ``Stopped`` says how many.
+run cleanly: the rows of the chunks finished in seed order are kept, and ``Stopped`` says how many. Any other end
+(a failed game, a lost worker, a full disk, a closed pipe) raises its own error, which carries ``kept`` and
+``where`` too, so that the command line can say in one line what happened and what the file keeps.
 """
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ import signal
 import sys
 import threading
 from contextlib import closing, contextmanager
-from pathlib import Path
 
 from .files import RowFile
 from .rows import replay_row  # noqa: F401 - re-exported
