@@ -157,7 +157,7 @@ class _Team:
     def _receive(self, w):
         try:
             return w.conn.recv()
-        except EOFError:
+        except (EOFError, OSError):     # its pipe closed; killed halfway through sending: "connection reset"
             raise self._lost(w) from None
 
     @staticmethod
