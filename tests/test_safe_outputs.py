@@ -207,12 +207,16 @@ runpy._run_module_as_main("toolkit")                   # what python -m toolkit 
     ("SIGINT", "toolkit.core.runner", "stopped by SIGINT while starting: no game played, nothing written"),
     ("SIGINT", "toolkit.gallery", "stopped by SIGINT: nothing written"),                   # parsing the arguments
     ("SIGTERM", "tqdm.auto", "stopped by SIGTERM: no games kept in {out}"),               # the run's own imports
+    ("SIGINT", "distributed.http.scheduler", "stopped by SIGINT: no games kept in {out}"),   # a Dask cluster starts
 ])
 def test_a_stop_during_the_imports_says_so_in_one_line(tmp_path, sig, at, said):
     """Item 4: a signal in the first ~50 ms (the imports) gave a KeyboardInterrupt traceback (SIGINT) or a silent
-    exit (SIGTERM). Sent as a given module is imported, it now gives one line, the shell's status, and no file."""
+    exit (SIGTERM). Sent as a given module is imported, it now gives one line, the shell's status, and no file.
+    The last moment is a Dask LocalCluster starting: Ctrl-C was ignored then (so that its workers would ignore it
+    too), and the run went on to its end."""
     out = tmp_path / "rows.csv"
-    r = subprocess.run([sys.executable, "-c", _TRIPWIRE, sig, at, "simulate", "disneyland", "--games", "50",
+    dask = ["--backend", "dask", "--jobs", "2"] if at.startswith("distributed") else []
+    r = subprocess.run([sys.executable, "-c", _TRIPWIRE, sig, at, "simulate", "disneyland", "--games", "50", *dask,
                         "--out", str(out)], capture_output=True, text=True, timeout=120)
     assert r.stderr == said.format(out=out) + "\n" and r.returncode == 128 + getattr(signal, sig), r.stderr
     assert not out.exists() and list(tmp_path.iterdir()) == []

@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 from collections import deque
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from multiprocessing.connection import wait
 from multiprocessing.pool import ExceptionWithTraceback
 
@@ -285,12 +285,14 @@ def _short(chunk, most=300):
     return text if len(text) <= most else text[:most] + "..."
 
 
-def dask_client(scheduler=None, workers: int = 2):
+def dask_client(scheduler=None, workers: int = 2, forked: bool = False):
     """A Dask client and what to close after: a new two-worker ``LocalCluster`` by default, or a running
-    scheduler's address (``"tcp://host:8786"``), a cluster object, or a ``Client`` (left open)."""
+    scheduler's address (``"tcp://host:8786"``), a cluster object, or a ``Client`` (left open). ``forked``: the
+    workers come from a fork server that never takes Ctrl-C (``_workers_forked_ignoring_ctrl_c``); else Ctrl-C is
+    ignored while they start, so that they inherit it ignored."""
     from distributed import Client, LocalCluster
     if scheduler is None:
-        with _workers_ignore_ctrl_c():
+        with nullcontext() if forked else _workers_ignore_ctrl_c():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.CRITICAL)   # errors come as
             # exceptions; distributed's own log lines ("Couldn't gather keys") would break the one-line end
@@ -340,26 +342,37 @@ def _on_dask(chunks, jobs, scheduler, on_done):
 
 
 def _on_dask_client(chunks, jobs, scheduler, on_done):
-    with _workers_forked_ignoring_ctrl_c():
-        yield from _on_dask_client_forked(chunks, jobs, scheduler, on_done)
+    with _workers_forked_ignoring_ctrl_c() as forked:
+        yield from _on_dask_client_forked(chunks, jobs, scheduler, on_done, forked)
 
 
 @contextmanager
 def _workers_forked_ignoring_ctrl_c():
     """While a run lasts, a LocalCluster's nannies start their workers from multiprocessing's fork server (on
-    POSIX), itself started with Ctrl-C ignored (``_workers_ignore_ctrl_c``): a worker a nanny starts again after it
-    was killed from outside then ignores Ctrl-C from its first instant too. (Spawned from this process, it took
-    Ctrl-C while still importing, and printed a traceback.)"""
+    POSIX), started here with Ctrl-C blocked: it and every worker it forks inherit the block (Python never lifts
+    it), so none takes a Ctrl-C at any moment, the worker a nanny starts again after one was killed from outside
+    too (spawned from this process, it took Ctrl-C while still importing, and printed a traceback). This process
+    blocks Ctrl-C only while it starts the server, and never ignores it: one that comes meanwhile arrives after."""
     import dask
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        yield
+    import distributed  # noqa: F401 - its config first: leaving ``config.set`` would drop a key it did not know
+    from distributed.utils import get_mp_context
+    if "forkserver" not in multiprocessing.get_all_start_methods() or not hasattr(signal, "pthread_sigmask"):
+        yield False
         return
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        yield
+        get_mp_context()                    # gives the fork server distributed's preload, before it starts
+        from multiprocessing import forkserver, resource_tracker
+        resource_tracker.ensure_running()   # first: starting, it unblocks Ctrl-C, which would undo the block below
+        before = _mask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            forkserver.ensure_running()
+        finally:
+            _mask(signal.SIG_SETMASK, before)
+        yield True
 
 
-def _on_dask_client_forked(chunks, jobs, scheduler, on_done):
-    client, to_close = dask_client(scheduler, jobs)
+def _on_dask_client_forked(chunks, jobs, scheduler, on_done, forked=False):
+    client, to_close = dask_client(scheduler, jobs, forked)
     window = deque()
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
