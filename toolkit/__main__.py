@@ -240,10 +240,10 @@ def main(argv=None) -> int:
 
     from ._startup import restore
     from .core.simulate import Terminated, sigterm_stops
-    restore()                            # the start is over: a stop is now an exception, handled below
     command = []
     try:
-        with sigterm_stops():
+        with sigterm_stops():            # SIGTERM raises from here on, with no gap after the start's handler
+            restore()                    # the start is over: Ctrl-C is KeyboardInterrupt again
             return _main(argv, command)
     except KeyboardInterrupt as e:       # not in a run (a run says how many games it kept: _study)
         name = "SIGTERM" if isinstance(e, Terminated) else "SIGINT"

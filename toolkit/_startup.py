@@ -12,9 +12,14 @@ import sys
 
 _STOPS = (signal.SIGINT, signal.SIGTERM)
 _before: dict = {}
+_over = False
 
 
 def _stop(signum, frame):
+    if _over:                            # a handler put back after the start (by a ``with`` that ends): as default
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     name = signal.Signals(signum).name
     os.write(2, f"stopped by {name} while starting: no game played, nothing written\n".encode())
     os._exit(128 + signum)
@@ -41,7 +46,9 @@ def stop_while_starting() -> None:
 
 
 def restore() -> None:
-    """The handlers as they were before ``stop_while_starting``."""
+    """The handlers as they were before ``stop_while_starting`` (those not replaced since)."""
+    global _over
+    _over = True
     while _before:
         s, handler = _before.popitem()
         if signal.getsignal(s) is _stop:
