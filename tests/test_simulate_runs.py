@@ -186,9 +186,12 @@ def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, bac
             victim = server.children()[0]                   # the workers are forked by multiprocessing's server
             victim.kill()
             victim.wait(10)
+            end = time.monotonic() + 120                    # a deadline for a hang, not a timed assertion
+            while len(_alive(server.children())) < 2 and time.monotonic() < end:
+                time.sleep(0.2)
+            assert len(_alive(server.children())) == 2      # a new worker took the place of the killed one
             before = out.read_text().count("\n")
-            _wait_for_rows(p, out, rows=before + 20)        # the run goes on
-            assert len(server.children()) == 2              # a new worker took the place of the killed one
+            _wait_for_rows(p, out, rows=before + 20)        # and the run goes on
             workers = me.children(recursive=True)
         if how.startswith("SIGINT"):
             os.killpg(p.pid, signal.SIGINT)
@@ -212,6 +215,17 @@ def test_a_stopped_run_keeps_a_valid_csv_and_leaves_no_worker(tmp_path, how, bac
     assert all(r["options"] == "{}" and r["game"] == "mcdonalds" for r in rows)
     time.sleep(0.5)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+
+
+def _alive(processes):
+    alive = []
+    for w in processes:
+        try:
+            if w.status() != psutil.STATUS_ZOMBIE:
+                alive.append(w)
+        except psutil.NoSuchProcess:
+            pass
+    return alive
 
 
 def test_cli_checks_the_output_path_before_the_work(tmp_path):
