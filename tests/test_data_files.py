@@ -129,3 +129,35 @@ def test_devices_pipes_folders_and_huge_files_are_refused_before_reading(tmp_pat
         with pytest.raises(DataFileError, match=words) as info:
             dl.load_board(path)
         assert info.value.path == str(path) and info.value.field == "(file)"
+
+
+@pytest.mark.parametrize("name, place, text", [
+    ("disneyland/board.json", ("piles", 0, "cards", 0, "name"), "   "),
+    ("disneyland/board.json", ("piles", 0, "land"), "Fantasy\u202eland"),
+    ("mcdonalds/menus.json", ("menus", 0, "name"), "Big\nMac"),
+    ("mcdonalds/board.json", ("characters", 0, "colour"), "\t"),
+    ("hamburgerspelet/board.json", ("ingredients", 0, "en"), "  "),
+    ("fcm/map/tiles.json", ("legend", "H"), "house\x1b[31m"),
+    ("fcm/company/employees.json", ("about",), "a\u2066b"),
+    ("fcm/company/milestones.json", ("milestones", 0, "name"), " "),
+])
+def test_blank_names_and_control_or_bidi_characters_are_refused(name, place, text):
+    """Issue 35 item 10: whitespace-only names and control or bidi characters (``\\n``, ``\\u202e``) in text
+    fields were accepted; such texts reach screens, pictures and error lines. Each gives a ``DataFileError``
+    naming the field."""
+    data = packaged(name)
+    inner = data
+    for key in place[:-1]:
+        inner = inner[key]
+    inner[place[-1]] = text
+    with pytest.raises(DataFileError) as info:
+        FILES[name][2](data)
+    assert info.value.field.startswith(".".join(str(k) for k in place if isinstance(k, str))[:4]), info.value
+    assert str(info.value).isprintable()
+
+
+def test_a_key_with_a_control_character_is_refused():
+    data = packaged("disneyland/board.json")
+    data["photos"]["go\x1bod"] = 1
+    with pytest.raises(DataFileError, match=r"photos: a key must be printable text.*'go\\x1bod'"):
+        dl.load_board(data)

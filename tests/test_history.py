@@ -206,3 +206,28 @@ def test_a_notebook_subclass_keeps_its_own_attributes_in_copies_and_histories(na
         assert h[k].answers_seen == g.choices[:k], k
     world = g.determinize(1, random.Random(0))
     assert world.answers_seen == g.choices and world.answers_seen is not g.answers_seen
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_history_of_a_game_already_under_way_rebuilds_every_step(name):
+    """Issue 35 item 9: ``History(game)`` for a game past step 0 rebuilt each earlier step from the game's first
+    decisions, and every one raised ``IllegalChoice``. Step 0 is now the game as given, in all four games."""
+    cls = game_class(name)
+    g = new_game(name, players=cls.min_players, seed=4)
+    agents = make_agents(name, cls.min_players, "random")
+    for _ in range(25):
+        d = g.pending()
+        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+    light, full = History(g, every=4), FullCopies(g)
+    for _ in range(30):
+        if light.game.is_over():
+            break
+        d = light.game.pending()
+        light.push_agent(agents[d.player - 1])
+        full.push_agent(agents[d.player - 1])
+    assert len(light) == len(full.states) > 20
+    for k in list(range(len(light)))[::-1]:
+        assert same(light[k], full.states[k]), (name, k)
+        assert len(light[k].choices) == 25 + k
+    fork = light.fork(10)
+    assert same(fork[10], full.states[10]) and same(fork[3], full.states[3])

@@ -202,3 +202,61 @@ def test_every_game_declares_its_options_with_defaults_it_accepts():
         defaults = {s.name: s.default for s in cls.settings if s.kind != "file"}
         g = cls(players=cls.min_players, seed=1, options=defaults)
         assert all(g.option(k) == v for k, v in defaults.items()) and all(s.clause for s in cls.settings)
+
+
+RAW = "\x1b[31m\nred\u202e"      # a colour escape, a new line and a right-to-left override
+
+
+@pytest.mark.parametrize("field", ["fingerprint", "toolkit_version", "game", "unknown field"])
+def test_record_text_in_an_error_is_escaped_on_one_line(record, tmp_path, field):
+    """Issue 35 item 5: a step fingerprint or ``toolkit_version`` holding ``\\x1b[31m`` or a new line reached the
+    terminal raw, colouring it and breaking the one-line error. Every text of the record is shown escaped."""
+    import subprocess
+    import sys
+
+    def change(d):
+        if field == "fingerprint":
+            d["decisions"][4]["fingerprint"] = RAW
+        elif field == "toolkit_version":
+            d["toolkit_version"] = RAW
+            d["decisions"][4]["fingerprint"] = "0" * 16
+        elif field == "game":
+            d["game"] = RAW
+        else:
+            d[RAW] = 1
+    data = spoil(record, change)
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    said = str(info.value)
+    assert said.isprintable() and "\\x1b[31m\\nred\\u202e" in said, said
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    r = subprocess.run([sys.executable, "-m", "toolkit", "replay", str(path)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stderr[:-1].isprintable(), r.stderr
+    assert "\\x1b[31m" in r.stderr
+
+
+def test_a_record_with_a_key_given_twice_is_refused(record, tmp_path):
+    """Issue 35 item 10: duplicate keys were accepted (the last one won), so a record could show one seed to a
+    reader and replay another."""
+    text = json.dumps(record).replace('"seed": 3,', '"seed": 3, "seed": 4,', 1)
+    path = tmp_path / "twice.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match="the key 'seed' is given twice in one object"):
+        replay(path)
+
+
+@pytest.mark.parametrize("field, value", [("final", "0123456789abcdef"), ("scores", [99, 0]), ("winner", 2)])
+def test_render_and_export_verify_the_whole_record(record, tmp_path, field, value):
+    """Issue 35 item 10: ``render`` drew a record whose ``final``, ``scores`` or ``winner`` were tampered with and
+    exited 0. ``render`` and ``export`` now verify the record as ``replay`` does, and write nothing."""
+    import subprocess
+    import sys
+    data = spoil(record, lambda d: d.update({field: value if value != d[field] else 1}))
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    for args in (["render", str(path), "--step", "3", "--out", str(tmp_path / "p.png")],
+                 ["export", str(path), "--seat", "1", "--out", str(tmp_path / "p.json")]):
+        r = subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True)
+        assert r.returncode == 2 and f"the record's {field}" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tampered.json"]

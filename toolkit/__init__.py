@@ -7,6 +7,13 @@ True
 """
 __version__ = "0.1.0"
 
+import sys as _sys  # noqa: E402
+
+if _sys.argv[:1] == ["-m"]:      # python -m ..., still importing: if it is the toolkit, a stop now gives one line
+    from . import _startup
+    if _startup.running_as_main():
+        _startup.stop_while_starting()
+
 from .core import (  # noqa: E402
     History, PersonAgent, RandomAgent, events_frame, game_names, load_record, make_record, new_game, play,
     player_record, replay, replay_row, save_record, simulate,

@@ -134,7 +134,6 @@ def _json_object(text: str) -> dict:
 def _study(args) -> int:
     """simulate, compare, sweep: rows go out as chunks finish; Ctrl-C or SIGTERM stops with one line and the
     shell's 130 or 143."""
-    from .core.rows import GameFailed
     from .core.simulate import Stopped, sigterm_stops, simulate
     from .experiments import compare, sweep
     run = dict(games=args.games, seed=args.seed, players=args.players, agents=_agents(args.agents, args.players),
@@ -155,13 +154,43 @@ def _study(args) -> int:
             print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "
                   f"written to {args.out}")
     except Stopped as e:
-        print(e if e.frame is None else f"stopped: {e.kept} games played, none kept (--out keeps them)",
-              file=sys.stderr)
+        print(e if e.frame is None else f"{str(e).split(':')[0]}: {e.kept} games played, none kept (--out keeps "
+              "them)", file=sys.stderr)
         return e.exit_code
-    except GameFailed as e:
-        print(f"error: {e}", file=sys.stderr)
+    except Exception as e:
+        if not hasattr(e, "kept"):       # refused before the run started: main's one line
+            raise
+        kept = (f"{e.kept} games played, none kept (--out keeps them)" if e.where == "memory" else
+                f"{e.kept or 'no'} games kept in {e.where}")
+        print(f"error: {_run_failure(e)}; {kept}", file=sys.stderr)
+        if isinstance(e, BrokenPipeError):
+            _quiet_stdout()
         return 1
     return 0
+
+
+def _run_failure(e: Exception) -> str:
+    """What ended a run, on one line."""
+    import errno
+
+    from .core.files import shown_text
+    from .core.rows import GameFailed
+    from .core.runner import WorkerLost
+    if isinstance(e, BrokenPipeError):
+        return "the output was closed (broken pipe)"
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"the output could not grow: {e.strerror} (a full disk, a quota or a file size limit)"
+    if isinstance(e, (GameFailed, WorkerLost)):
+        return shown_text(e, 400)
+    return f"the run failed: {type(e).__name__}: {shown_text(e, 300)}"   # e.g. a Dask cluster that lost a worker
+
+
+def _quiet_stdout():
+    """Standard output is a closed pipe: point it at /dev/null so that Python's last flush has nowhere to fail."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _agents(text: str, players: int):
@@ -186,20 +215,64 @@ def picture_format(out: str, fmt: str | None) -> str:
                      "one of them (or give --format to write one under this name)")
 
 
+MAX_PIXELS = 25_000_000    # a PNG this big takes ~900 MB to draw and encode; 1200 dpi of an FCM board took 2.6 GB
+
+
+def _check_pixels(figure, fmt: str, dpi) -> None:
+    """Refuse a --dpi that would make a picture of more than ``MAX_PIXELS`` pixels (memory past ~1 GB), before
+    drawing it. SVG and PDF are drawn as shapes: their size hardly depends on the dpi."""
+    from .drawing import FRAME_DPI
+    dpi = dpi or FRAME_DPI
+    w, h = figure.get_size_inches()
+    pixels = w * h * dpi ** 2
+    if fmt == "png" and pixels > MAX_PIXELS:
+        import matplotlib.pyplot as plt
+        plt.close(figure)
+        most = int((MAX_PIXELS / (w * h)) ** 0.5)
+        raise ValueError(f"--dpi {dpi:g} would draw this picture {w * dpi:.0f} x {h * dpi:.0f} pixels, more than "
+                         f"{MAX_PIXELS // 10**6} million (about 1 GB of memory): use --dpi {most} or less")
+
+
 def main(argv=None) -> int:
+    """The command line. Every way it ends prints one line: a refusal, an error, or a stop (Ctrl-C, SIGTERM) at
+    any moment, from the imports on (``toolkit._startup``)."""
+    import signal
+
+    from ._startup import restore
+    from .core.simulate import Terminated, sigterm_stops
+    command = []
+    try:
+        with sigterm_stops():            # SIGTERM raises from here on, with no gap after the start's handler
+            restore()                    # the start is over: Ctrl-C is KeyboardInterrupt again
+            return _main(argv, command)
+    except KeyboardInterrupt as e:       # not in a run (a run says how many games it kept: _study)
+        name = "SIGTERM" if isinstance(e, Terminated) else "SIGINT"
+        # play, render and export write their file whole or not at all; a gallery is written picture by picture
+        done = "the gallery is unfinished" if command == ["gallery"] else "nothing written"
+        print(f"stopped by {name}: {done}", file=sys.stderr)
+        return 128 + getattr(signal, name)
+
+
+def _main(argv, command: list) -> int:
+    from .core.files import shown_text
     parser = _parser()
     args = parser.parse_args(argv)
+    command.append(args.command)
     if args.command is None:             # a bare "python -m toolkit": say what it can do
         parser.print_help()
         return 0
     try:
         return _run(args)
     except IncompleteRecord as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {shown_text(e, None)}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:              # before a run's first rows (a run says how many it kept: _study)
+        print("error: the output was closed (broken pipe); nothing written", file=sys.stderr)
+        _quiet_stdout()
         return 1
     except (ValueError, KeyError, OSError, RuleError, RecordError, DataFileError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"error: {msg}", file=sys.stderr)
+        print(f"error: {shown_text(msg, None)}", file=sys.stderr)     # one line, whatever a file held
         return 2
 
 
@@ -238,16 +311,21 @@ def _run(args) -> int:
         k = steps if args.step is None else args.step
         if not 0 <= k <= steps:
             raise ValueError(f"--step must be between 0 and {steps} for this record")
-        cut = {key: v for key, v in data.items() if key not in ("final", "scores", "winner")}
-        cut["decisions"] = data["decisions"][:k]
         if args.view is not None and not 1 <= args.view <= data["players"]:
             raise ValueError(f"--view must be a seat from 1 to {data['players']}")
-        game = replay(cut, allow_paths=args.allow_paths, partial=True)
+        # the whole record is verified as replay does (its final state, scores and winner too), then cut
+        game = replay(data, allow_paths=args.allow_paths, partial=True)
+        if k < steps:
+            cut = {key: v for key, v in data.items() if key not in ("final", "scores", "winner")}
+            cut["decisions"] = data["decisions"][:k]
+            game = replay(cut, allow_paths=args.allow_paths, partial=True)
         drawing = importlib.import_module(game_class(data["game"]).drawing_module)
         from .drawing import figure_bytes
         if args.dpi is not None and not 10 <= args.dpi <= 1200:
             raise ValueError("--dpi must be between 10 and 1200")
-        image = figure_bytes(drawing.draw_state(game, viewer=args.view).figure, fmt, args.dpi)
+        figure = drawing.draw_state(game, viewer=args.view).figure
+        _check_pixels(figure, fmt, args.dpi)
+        image = figure_bytes(figure, fmt, args.dpi)
         with replacing(args.out, "wb") as f:       # a failed drawing leaves the old picture as it was
             f.write(image)
         print(f"step {k} of {steps} drawn to {args.out} ({fmt})")
@@ -266,7 +344,9 @@ def _run(args) -> int:
         if not 1 <= args.seat <= game.players:
             raise ValueError(f"--seat must be a seat from 1 to {game.players}")
         if suffix == ".csv":
-            events_frame(game, args.seat).to_csv(args.out, index=False)
+            from .core.files import replacing
+            with replacing(args.out, "w") as f:
+                events_frame(game, args.seat).to_csv(f, index=False)
         else:
             save_player_record(game, args.seat, args.out)
         print(f"player {args.seat}'s record of {len(game.events)} events written to {args.out}")

@@ -32,6 +32,7 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
         where = f"{name} (given as data)"
         if depth(path) > MAX_DEPTH:
             raise DataFileError(where, "(top level)", f"nested deeper than {MAX_DEPTH} levels")
+        check_text(path, where)
         return path, where
     else:
         where = str(path)
@@ -40,9 +41,35 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
         except Refused as e:
             raise DataFileError(where, "(file)", str(e)) from None
     try:
-        return parse_json(raw), where
+        data = parse_json(raw)
     except Refused as e:
         raise DataFileError(where, e.where, e.problem) from None
+    check_text(data, where)
+    return data, where
+
+
+def check_text(data, path) -> None:
+    """Refuse a data file any of whose texts (keys and values) holds a control, bidi or other invisible
+    character (a new line, ``\\x1b``, ``\\u202e``): its texts reach screens, pictures and error messages.
+
+    >>> try: check_text({"name": "ok", "cards": [{"id": "a\\u202eb"}]}, "board.json")
+    ... except DataFileError as e: print(e.field, "|", e.problem)
+    cards[0].id | must be printable text, without control or bidi characters, got 'a\\u202eb'
+    """
+    todo = [("", data)]
+    while todo:
+        field, v = todo.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                inner = f"{field}.{k}" if field else str(k)
+                need(str(k).isprintable(), path, field or "(top level)",
+                     f"a key must be printable text, without control or bidi characters, got {shown(k)}")
+                todo.append((inner, x))
+        elif isinstance(v, list):
+            todo.extend((f"{field}[{i}]", x) for i, x in enumerate(v))
+        elif isinstance(v, str):
+            need(v.isprintable(), path, field or "(top level)",
+                 f"must be printable text, without control or bidi characters, got {shown(v)}")
 
 
 # --- checks shared by every game's loaders: each returns the checked value ----------------------------------
@@ -60,9 +87,9 @@ def need_int(v, path, field: str, low: int, high: int, why: str = ""):
 
 
 def need_str(v, path, field: str, longest: int = 200):
-    """A non-empty one-line string of at most ``longest`` characters."""
-    need(isinstance(v, str) and 0 < len(v) <= longest and v.isprintable(), path, field,
-         f"must be a non-empty line of text of at most {longest} characters, got {shown(v)}")
+    """A one-line string of at most ``longest`` printable characters, not blank (a name of spaces names nothing)."""
+    need(isinstance(v, str) and 0 < len(v) <= longest and v.isprintable() and not v.isspace(), path, field,
+         f"must be a non-blank line of text of at most {longest} characters, got {shown(v)}")
     return v
 
 

@@ -1,6 +1,8 @@
 """Named errors. Every rule error cites the clause(s) that refuse the action."""
 from __future__ import annotations
 
+from .files import shown_text
+
 
 class ToolkitError(Exception):
     """Base of the toolkit's own errors that are not rule refusals."""
@@ -28,7 +30,8 @@ class DataFileError(ValueError):
     """A board, deck or map file is invalid. Names the file, the field and the problem."""
 
     def __init__(self, path, field: str, problem: str):
-        self.path, self.field, self.problem = str(path), field, problem
+        # the file's own text (a key, a name) may hold control or bidi characters: never printed raw
+        self.path, self.field, self.problem = (shown_text(x, None) for x in (path, field, problem))
         super().__init__(f"{self.path}: {field}: {problem}")
 
 
@@ -45,7 +48,11 @@ class UnknownGame(KeyError, ValueError):
 
 
 class RecordError(ValueError):
-    """A game record is unreadable, for another game, or otherwise invalid."""
+    """A game record is unreadable, for another game, or otherwise invalid. The message is one line: any text of
+    the record in it (a fingerprint, a version, a field name) has its control and bidi characters escaped."""
+
+    def __init__(self, message: str, *args):
+        super().__init__(shown_text(message, None), *args)
 
 
 class IncompleteRecord(RecordError):

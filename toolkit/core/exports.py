@@ -30,9 +30,10 @@ def player_record(game, seat: int) -> dict:
 
 
 def save_player_record(game, seat: int, path) -> Path:
-    path = Path(path)
-    path.write_text(json.dumps(player_record(game, seat), indent=1, default=str) + "\n", encoding="utf-8")
-    return path
+    """Write ``player_record(game, seat)`` to ``path``, replaced whole (never through a half-written file)."""
+    from .files import write_replacing
+    text = json.dumps(player_record(game, seat), indent=1, default=str) + "\n"
+    return write_replacing(Path(path), text.encode("utf-8"))
 
 
 def events_frame(game, viewer: int | None = None):

@@ -73,8 +73,8 @@ class _States(Sequence):
 
 
 class History:
-    """States after each decision: ``history[0]`` is the start, ``history[k]`` after k decisions,
-    ``history.game`` the last one (the one that goes on).
+    """States after each decision: ``history[0]`` is the game as given (the start, or a game already played to
+    any step), ``history[k]`` after k more decisions, ``history.game`` the last one (the one that goes on).
 
     >>> from toolkit import new_game
     >>> h = History(new_game("disneyland", players=2, seed=1))
@@ -88,6 +88,7 @@ class History:
             raise ValueError(f"every must be a positive whole number of steps, not {every!r}")
         self.every = every
         self._game = game.clone()
+        self._base = len(self._game.choices)     # decisions the game had when given: step 0 is after them
         self._ends = array("q", [len(self._game.events)])   # number of events after each step
         self._seats = array("b", [0])      # the seat whose agent answered each step (0: answered by push)
         self._words = array("q", [0])      # how many words that agent drew from its generator
@@ -128,7 +129,8 @@ class History:
         return state
 
     def events_at(self, k: int, viewer: int | None = None):
-        """Events caused by decision k (k >= 1); for k = 0, the setup events; as ``viewer`` may see them
+        """Events caused by decision k (k >= 1); for k = 0, those before (the setup, and the decisions a game
+        already had when given); as ``viewer`` may see them
         (a seat 1..P, or None: the class view, which sees everything; see ``Game.events_for``)."""
         n = len(self._ends)
         if not 0 <= k < n:
@@ -183,7 +185,7 @@ class History:
         if not 0 <= k < n:
             raise ValueError(f"no step {k}: this history has steps 0 to {n - 1}")
         h = History.__new__(History)
-        h.every = self.every
+        h.every, h._base = self.every, self._base
         h._game = self[k].clone()
         h._ends, h._seats, h._words = self._ends[:k + 1], self._seats[:k + 1], self._words[:k + 1]
         h._kept = {i: r for i, r in self._kept.items() if i <= k}
@@ -214,7 +216,7 @@ class History:
             start = snap.step
             state = snap.state.clone()
             state.events = last.events[:self._ends[start]]
-            state.choices = last.choices[:start]
+            state.choices = last.choices[:self._base + start]
             state.timeline = last.timeline[:snap.timeline]
         else:
             state = self._cache[start].clone()
@@ -227,7 +229,7 @@ class History:
                     state.streams[name] = copy_generator(self._kept[i])
                 elif self._words[i]:
                     rng.getrandbits(32 * self._words[i])
-            state.apply(last.choices[i - 1])
+            state.apply(last.choices[self._base + i - 1])
             if len(state.events) != self._ends[i]:
                 raise RuntimeError(f"step {i} of this {type(state).__name__} history did not replay the same way "
                                    f"({len(state.events)} events, not {self._ends[i]}): is a rule using a "

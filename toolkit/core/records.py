@@ -5,14 +5,17 @@ that diverges gets a clear ``RecordError`` that names the first diverging step.
 
 A record is untrusted input: it is read with bounds (size, nesting), every field is checked, its options go
 through the game's declared settings, and replaying it never opens a file unless the caller allows paths
-(``allow_paths=True``): a custom board travels inside the record as data, validated like a data file.
+(``allow_paths=True``): a custom board travels inside the record as data, validated like a data file. Its cost is
+bounded whatever its options: at most ``MAX_DECISIONS`` decisions, and a replay stops (``ReplayLimit``) once the
+game passes ``MAX_EVENTS`` events, even inside one decision. Its texts are shown escaped in errors.
 """
 from __future__ import annotations
 
 import os
 
 from .errors import DataFileError, IncompleteRecord, OptionError, RecordError, ReplayDivergence, RuleError
-from .files import MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_file, read_limited, replacing
+from .files import (MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_file, read_limited, replacing,
+                    shown_text)
 from .registry import game_class
 from .settings import file_options
 
@@ -23,6 +26,10 @@ _FIELDS = {"format": str, "game": str, "toolkit_version": str, "players": int, "
            "transcript": list}         # transcript: the events as text, for people (golden files); not replayed
 _REQUIRED = ("game", "players", "seed", "options", "decisions")
 _STEP = {"player": int, "choice": (str, int), "fingerprint": str}
+MAX_DECISIONS = 100_000    # the longest games seen (Hamburgerspelet, four random players, HB-I15) take ~15,000
+MAX_EVENTS = 250_000       # ... and ~30,000 events; a replay stops here, within seconds and ~200 MB
+_LONGEST = {"game": 40, "toolkit_version": 40, "start": 64, "final": 64, "fingerprint": 64}   # characters: text
+# a record shows in its errors is bounded (a fingerprint has 16; a 16 MB "version" must not fill a terminal)
 
 
 def _version() -> str:
@@ -115,11 +122,16 @@ def check_record(data, where: str = "record") -> dict:
     for field, kind in _FIELDS.items():
         if field in data and not _is(data[field], kind) or field in _REQUIRED and field not in data:
             raise RecordError(f"{where}: field {field!r} missing or not a {_kind(kind)}")
+    for field, longest in _LONGEST.items():
+        if isinstance(data.get(field), str) and len(data[field]) > longest:
+            raise RecordError(f"{where}: field {field!r} is longer than {longest} characters")
     try:
         from .settings import check_seed
         check_seed(data["seed"])
     except OptionError as e:
         raise RecordError(f"{where}: {e}") from None
+    if len(data["decisions"]) > MAX_DECISIONS:
+        raise RecordError(f"{where}: {len(data['decisions'])} decisions; a record holds at most {MAX_DECISIONS:,}")
     for i, step in enumerate(data["decisions"], 1):
         if not isinstance(step, dict) or "choice" not in step or "fingerprint" not in step:
             raise RecordError(f"{where}: decision {i} needs 'choice' and 'fingerprint'")
@@ -128,6 +140,9 @@ def check_record(data, where: str = "record") -> dict:
                 raise RecordError(f"{where}: decision {i} has an unknown field {str(field)[:40]!r}")
             if not _is(step[field], _STEP[field]):
                 raise RecordError(f"{where}: decision {i}: {field!r} must be a {_kind(_STEP[field])}")
+        if len(step["fingerprint"]) > _LONGEST["fingerprint"]:
+            raise RecordError(f"{where}: decision {i}: 'fingerprint' is longer than {_LONGEST['fingerprint']} "
+                              "characters")
     return data
 
 
@@ -141,7 +156,7 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     where = "record" if isinstance(record, dict) else str(record)
     data = check_record(record) if isinstance(record, dict) else load_record(record)
     if expect_game is not None and data["game"] != expect_game:
-        raise RecordError(f"record is for {data['game']!r}, not {expect_game!r}")
+        raise RecordError(f"record is for '{shown_text(data['game'], 40)}', not {expect_game!r}")
     try:
         cls = game_class(data["game"])
     except KeyError as e:
@@ -157,24 +172,16 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
     except ValueError as e:     # OptionError, DataFileError, a wrong number of players
         raise RecordError(f"{where}: the record's setup is refused: {e}") from None
     other = data.get("toolkit_version", _version()) != _version()
-    made = f" (the record was made with toolkit {data['toolkit_version']}, this is {_version()})" if other else ""
+    made = (f" (the record was made with toolkit {shown_text(data['toolkit_version'], 40)}, this is {_version()})"
+            if other else "")
     if "start" in data and data["start"] != game.fingerprint():
         raise ReplayDivergence(0, f"the starting state differs (another board or toolkit version, or a seed, players "
                                   f"or options edited in the record?){made}")
-    for i, step in enumerate(data["decisions"], 1):
-        d = game.pending()
-        if d is None:
-            raise ReplayDivergence(i, f"the game was already over{made}")
-        if "player" in step and step["player"] != d.player:
-            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}"
-                                      f"{made}")
-        try:
-            game.apply(step["choice"])
-        except RuleError as e:
-            raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
-        if game.fingerprint() != step["fingerprint"]:
-            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
-                                      f"{step['fingerprint'][:40]}{made}")
+    game.events = _Bounded(game.events, where)      # bounded cost, whatever the options (ReplayLimit)
+    try:
+        _apply_steps(game, data, made)
+    finally:
+        game.events = list(game.events)
     n = len(data["decisions"])
     over = game.is_over()
     if not over and "final" not in data:      # decisions may have been cut: scores or winner tell nothing
@@ -192,3 +199,48 @@ def replay(record, expect_game: str | None = None, *, allow_paths: bool = False,
                                f"{n} (the record of an unfinished game; replay with partial=True or --partial to "
                                "accept it)", game, n)
     return game
+
+
+def _apply_steps(game, data, made) -> None:
+    for i, step in enumerate(data["decisions"], 1):
+        d = game.pending()
+        if d is None:
+            raise ReplayDivergence(i, f"the game was already over{made}")
+        if "player" in step and step["player"] != d.player:
+            raise ReplayDivergence(i, f"player {d.player} decides here, the record says player {step['player']}"
+                                      f"{made}")
+        try:
+            game.apply(step["choice"])
+        except RuleError as e:
+            raise ReplayDivergence(i, f"choice {str(step['choice'])[:80]!r} refused: {e}{made}") from None
+        if game.fingerprint() != step["fingerprint"]:
+            raise ReplayDivergence(i, f"state fingerprint {game.fingerprint()} != recorded "
+                                      f"{shown_text(step['fingerprint'], 40)}{made}")
+
+
+class ReplayLimit(RecordError):
+    """A replay stopped at ``MAX_EVENTS`` events: the record's game runs longer than any real game (options that
+    make it endless, such as McDonald's ``errors`` just below 1). ``step`` is the decision being applied."""
+
+    def __init__(self, message: str, step: int):
+        self.step = step
+        super().__init__(message)
+
+
+class _Bounded(list):
+    """The events list of a game being replayed: the event past ``MAX_EVENTS`` stops the replay, even inside one
+    decision (a McDonald's menu read again and again)."""
+
+    __slots__ = ("where",)
+
+    def __init__(self, events, where):
+        super().__init__(events)
+        self.where = where
+
+    def append(self, event):
+        if len(self) >= MAX_EVENTS:
+            step = event.step
+            raise ReplayLimit(f"{self.where}: replay stopped at decision {step}: the game passed {MAX_EVENTS:,} "
+                              "events (the replay limit; the longest real games have about 30,000): are its options "
+                              "making it endless?", step)
+        super().append(event)

@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 from collections import deque
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from multiprocessing.connection import wait
 from multiprocessing.pool import ExceptionWithTraceback
 
@@ -74,6 +74,10 @@ def _in_processes(chunks, jobs, on_done):
 
 GRACE = 2.0            # seconds a worker has to end, asked (SIGTERM), before it is killed (SIGKILL)
 _STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+class WorkerLost(RuntimeError):
+    """A local worker process ended with chunks unplayed (killed from outside, out of memory, os._exit)."""
 
 
 class _Worker:
@@ -153,7 +157,7 @@ class _Team:
     def _receive(self, w):
         try:
             return w.conn.recv()
-        except EOFError:
+        except (EOFError, OSError):     # its pipe closed; killed halfway through sending: "connection reset"
             raise self._lost(w) from None
 
     @staticmethod
@@ -166,7 +170,7 @@ class _Team:
             how = f"killed by {_signal_name(-code)} (from outside, or out of memory?)"
         else:                           # sys.exit is sent back as an error (_serve): this is os._exit or worse
             how = "it exited by itself (os._exit() in a game or an agent, or Python itself failed?)"
-        return RuntimeError(f"worker process {w.process.pid} ended (exit code {code}) with its chunks unplayed: {how}")
+        return WorkerLost(f"worker process {w.process.pid} ended (exit code {code}) with its chunks unplayed: {how}")
 
     def end(self, stop: bool):
         """End every worker within a few seconds whatever it is doing: a stop asks at once (SIGTERM); at the end of
@@ -281,14 +285,18 @@ def _short(chunk, most=300):
     return text if len(text) <= most else text[:most] + "..."
 
 
-def dask_client(scheduler=None, workers: int = 2):
+def dask_client(scheduler=None, workers: int = 2, forked: bool = False):
     """A Dask client and what to close after: a new two-worker ``LocalCluster`` by default, or a running
-    scheduler's address (``"tcp://host:8786"``), a cluster object, or a ``Client`` (left open)."""
+    scheduler's address (``"tcp://host:8786"``), a cluster object, or a ``Client`` (left open). ``forked``: the
+    workers come from a fork server that never takes Ctrl-C (``_workers_forked_ignoring_ctrl_c``); else Ctrl-C is
+    ignored while they start, so that they inherit it ignored."""
     from distributed import Client, LocalCluster
     if scheduler is None:
-        with _workers_ignore_ctrl_c():
+        with nullcontext() if forked else _workers_ignore_ctrl_c():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL)   # errors come as
+            # exceptions (":0": any free port; its HTTP server starts even without a dashboard, and on the
+            # default 8787 it warns when two runs overlap); distributed's own log lines ("Couldn't gather keys") would break the one-line end
         client = Client(cluster)
         return client, [client, cluster]
     if isinstance(scheduler, Client):
@@ -335,7 +343,37 @@ def _on_dask(chunks, jobs, scheduler, on_done):
 
 
 def _on_dask_client(chunks, jobs, scheduler, on_done):
-    client, to_close = dask_client(scheduler, jobs)
+    with _workers_forked_ignoring_ctrl_c() as forked:
+        yield from _on_dask_client_forked(chunks, jobs, scheduler, on_done, forked)
+
+
+@contextmanager
+def _workers_forked_ignoring_ctrl_c():
+    """While a run lasts, a LocalCluster's nannies start their workers from multiprocessing's fork server (on
+    POSIX), started here with Ctrl-C blocked: it and every worker it forks inherit the block (Python never lifts
+    it), so none takes a Ctrl-C at any moment, the worker a nanny starts again after one was killed from outside
+    too (spawned from this process, it took Ctrl-C while still importing, and printed a traceback). This process
+    blocks Ctrl-C only while it starts the server, and never ignores it: one that comes meanwhile arrives after."""
+    import dask
+    import distributed  # noqa: F401 - its config first: leaving ``config.set`` would drop a key it did not know
+    from distributed.utils import get_mp_context
+    if "forkserver" not in multiprocessing.get_all_start_methods() or not hasattr(signal, "pthread_sigmask"):
+        yield False
+        return
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        get_mp_context()                    # gives the fork server distributed's preload, before it starts
+        from multiprocessing import forkserver, resource_tracker
+        resource_tracker.ensure_running()   # first: starting, it unblocks Ctrl-C, which would undo the block below
+        before = _mask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            forkserver.ensure_running()
+        finally:
+            _mask(signal.SIG_SETMASK, before)
+        yield True
+
+
+def _on_dask_client_forked(chunks, jobs, scheduler, on_done, forked=False):
+    client, to_close = dask_client(scheduler, jobs, forked)
     window = deque()
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -352,4 +390,4 @@ def _on_dask_client(chunks, jobs, scheduler, on_done):
             x.close()
 
 
-__all__ = ["BACKENDS", "dask_client", "run_chunks"]
+__all__ = ["BACKENDS", "WorkerLost", "dask_client", "run_chunks"]

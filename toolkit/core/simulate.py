@@ -3,7 +3,9 @@
 Game i of a run uses seed ``seed + i``, and every row holds what replays it (``replay_row``), so the rows do
 not depend on ``jobs`` or the backend. The work is made lazily in chunks of consecutive seeds (``work.py``),
 run here, in local processes or on Dask (``runner.py``). Ctrl-C (or SIGTERM under ``sigterm_stops``) stops a
-run cleanly: the rows of the chunks finished in seed order are kept, and ``Stopped`` says how many.
+run cleanly: the rows of the chunks finished in seed order are kept, and ``Stopped`` says how many. Any other end
+(a failed game, a lost worker, a full disk, a closed pipe) raises its own error, which carries ``kept`` and
+``where`` too, so that the command line can say in one line what happened and what the file keeps.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from types import FrameType
 
-from .files import check_output
+from .files import RowFile
 from .rows import replay_row  # noqa: F401 - re-exported
 from .runner import BACKENDS, run_chunks
 from .settings import SEED_LIMIT, check_seed
@@ -33,7 +35,8 @@ class Stopped(KeyboardInterrupt):
     run was kept in memory. ``exit_code`` is the shell's 128 + signal number."""
 
     def __init__(self, kept: int, where: str, signum: int = signal.SIGINT, frame=None):
-        super().__init__(f"stopped: {kept} games kept in {where}")
+        name = signal.Signals(signum).name
+        super().__init__(f"stopped by {name}: {kept or 'no'} games kept in {where}")
         self.kept, self.where, self.signum, self.frame = kept, where, int(signum), frame
         self.exit_code = 128 + int(signum)
 
@@ -80,39 +83,45 @@ def signals_held():
 
 
 class RowWriter:
-    """CSV rows appended a chunk at a time, with one write and a flush, so that the file is valid CSV between
-    chunks; the header goes first, before any game is played."""
+    """CSV rows appended a chunk at a time, each chunk in one piece, so that the file is valid CSV at every
+    moment: a full disk or a failed write cuts the file back to the last whole chunk (``files.RowFile``). The
+    header goes first, before any game is played."""
 
     def __init__(self, out, columns, force=False):
         self.columns = list(columns)
+        self.rows = 0
         if hasattr(out, "write"):
-            self.stream, self.where, self._own = out, getattr(out, "name", "the stream"), False
+            self.stream, self.file, self.where = out, None, getattr(out, "name", "the stream")
             if self.stream is sys.stdout:
                 self.where = "standard output"
         else:
-            path = check_output(out, force)
-            self.stream, self.where, self._own = open(path, "w", newline="", encoding="utf-8"), str(path), True
-        self._put([dict(zip(self.columns, self.columns))])
+            self.file = RowFile(out, force)
+            self.stream, self.where = None, str(self.file.path)
+        self._put([dict(zip(self.columns, self.columns))], header=True)
 
     def write(self, rows) -> None:
         self._put(rows)
+        self.rows += len(rows)
 
-    def _put(self, rows):
+    def _put(self, rows, header=False):
         buf = io.StringIO()
         w = csv.DictWriter(buf, self.columns, lineterminator="\n")
         w.writerows(rows)
-        self.stream.write(buf.getvalue())
-        self.stream.flush()
+        if self.file is not None:
+            self.file.write(buf.getvalue().encode("utf-8"), rows=not header)
+        else:
+            self.stream.write(buf.getvalue())
+            self.stream.flush()
 
     def close(self):
-        if self._own:
-            self.stream.close()
+        if self.file is not None:
+            self.file.close()
 
     def discard(self) -> None:
-        """Remove the file this writer made (a run that failed before any row): a rerun then needs no --force."""
-        if self._own:
-            self.stream.close()
-            Path(self.where).unlink(missing_ok=True)
+        """Remove the file this writer made, if it holds no rows (a run that failed or stopped before any): a
+        rerun then needs no --force. A file that was there before the run is left as it was."""
+        if self.file is not None and self.rows == 0:
+            self.file.discard()
 
 
 def _columns(arms) -> list[str]:
@@ -227,14 +236,15 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         raise ValueError(f"{games} games from seed {seed} need seeds up to {seed + games - 1}, past the largest "
                          "seed 2**64 - 1: start from a smaller seed or play fewer games")
     columns = _columns(arms)
-    writer = RowWriter(out, columns, force) if out is not None else None     # the path is checked before work
-    kept, rows_all = 0, []
+    kept, rows_all, writer, bar = 0, [], None, None
     total = games * len(arms)
     if backend == "dask" and scheduler is None:
         check_main_guard()
-    bar = _Bar(total, progress_shown(progress, total), desc)
     work = chunks(arms, seed, games, chunk or chunk_size(games, jobs if backend == "local" else max(2, jobs)))
     try:
+        with signals_held():            # a stop waits until the file is made and known, so it is removed
+            writer = RowWriter(out, columns, force) if out is not None else None   # checked before the work
+        bar = _Bar(total, progress_shown(progress, total), desc)
         with closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:
             for rows in done:
                 with signals_held():
@@ -246,19 +256,28 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
     except KeyboardInterrupt as e:
         signum = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
         frame = None if writer is not None else _frame(rows_all, columns, arms)
+        if writer is not None and kept == 0:
+            writer.discard()
         raise Stopped(kept, writer.where if writer is not None else "memory (Stopped.frame)", signum,
                       frame) from None
-    except BaseException:
+    except BaseException as e:
+        if writer is None and out is not None:      # the output was refused: no work was done
+            raise
         if writer is not None and kept == 0:        # only the header this run wrote (no cluster, a failed game)
             writer.discard()
+        try:                                        # what the command line's one line says
+            e.kept, e.where = kept, (writer.where if writer is not None else "memory")
+        except AttributeError:
+            pass
         raise
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         if writer is not None:
             writer.close()
     if writer is None:
         return _frame(rows_all, columns, arms)
-    return Path(writer.where) if writer._own else out
+    return writer.file.path if writer.file is not None else out
 
 
 def _frame(rows, columns, arms):

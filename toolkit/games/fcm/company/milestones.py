@@ -97,7 +97,7 @@ def parse_milestones(data, path="milestones.json", staff=None) -> dict:
         need_keys(r, path, w, ("id", "name", "trigger", "detected_by", "effect", "starts", "when", "rb_cards"),
                   ("params",))
         for k in ("name", "trigger", "effect", "when"):
-            _need(isinstance(r.get(k), str) and r[k], path, f"{w}.{k}", "missing or not a string")
+            _need(isinstance(r.get(k), str) and r[k].strip(), path, f"{w}.{k}", "missing, blank or not a string")
         _need(r.get("starts") in STARTS, path, f"{w}.starts", f"{r.get('starts')!r} is not one of {STARTS}")
         _need(r.get("detected_by") in LAYERS, path, f"{w}.detected_by", f"{r.get('detected_by')!r} is not one of {LAYERS}")
         need_int(r["rb_cards"], path, f"{w}.rb_cards", 1, 20)
