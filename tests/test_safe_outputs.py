@@ -152,20 +152,39 @@ def _endless_mcdonalds_record(path, options):
     assert path.stat().st_size < 1100
 
 
-def test_a_replay_is_stopped_by_the_step_limit(tmp_path):
+def test_the_endless_record_of_the_issue_is_refused_cheaply(tmp_path):
     """Item 6: ``errors`` 0.999999 in a 1 KB record ran 77 s and 3.0 GB (with ``max_readings`` 10**6 too, 100 s and
-    4.2 GB: the same endless reading, stopped the same way). The replay now stops at the documented limit of
-    events, well under 500 MB."""
+    4.2 GB). McDonald's now stops a race at its 20,000th reading (MCD-I18), so the replay ends in one line (here
+    the record's fingerprints no longer match), well under 500 MB."""
     options = {"errors": 0.999999, "max_readings": 10**6}
     path = tmp_path / "endless.json"
     _endless_mcdonalds_record(path, options)
     r = subprocess.run([sys.executable, "-c", _LIMITED_MEMORY, "replay", str(path), "--partial"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert "replay stopped at decision 6: the game passed 250,000 events" in r.stderr, r.stderr
+    assert r.stderr.startswith("error: "), r.stderr
     assert int(r.stdout) < 500, f"{r.stdout} MB"
+
+
+def test_a_replay_is_stopped_by_the_event_limit(tmp_path):
+    """Item 6: whatever a record's options, a replay stops once its game passes ``MAX_EVENTS`` events, even inside
+    one decision. Shown with the limit lowered in the replaying process, on a real Hamburgerspelet game."""
+    import json
+    from toolkit.core import RandomAgent, make_record, new_game, play
     from toolkit.core import records
     assert records.MAX_EVENTS == 250_000            # the limit the README documents
+    g = new_game("hamburgerspelet", players=4, seed=3)
+    play(g, [RandomAgent()] * 4, max_steps=400)
+    assert len(g.events) > 600
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(make_record(g)))
+    lowered = _LIMITED_MEMORY.replace("from toolkit.__main__ import main",
+                                      "import toolkit.core.records as records\nrecords.MAX_EVENTS = 600\n"
+                                      "from toolkit.__main__ import main")
+    r = subprocess.run([sys.executable, "-c", lowered, "replay", str(path), "--partial"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "replay stopped at decision" in r.stderr and "the game passed 600 events" in r.stderr, r.stderr
 
 
 def test_render_refuses_a_dpi_that_would_pass_a_gigabyte(tmp_path):
