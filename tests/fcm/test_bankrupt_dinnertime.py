@@ -62,7 +62,8 @@ def test_fcm_i78_a_bankrupt_chain_earns_no_waitress_tips_that_dinnertime():
 
 def test_fcm_i78_a_bankrupt_chain_gets_no_cfo_bonus_that_dinnertime():
     """FCM-I78, FCM-4.6, FCM-I54: a bankrupt seller with waitresses and a CFO: no bonus of either sign (half of its
-    $-5 would be another debt it cannot pay: 3 pizzas at $-2 against its $5), one bankruptcy only, and it ends the Dinnertime with $0."""
+    $-5 would be another debt it cannot pay: 3 pizzas at $-2 against its $5), one bankruptcy only, and it ends
+    the Dinnertime with $0."""
     g, _rec = _dinner(cash=5, houses={2: ["pizza"] * 3, 4: ["burger"]}, goods={1: {"pizza": 3, "burger": 1}})
     assert not _events(g, "cfo", 1) and not _events(g, "tips", 1)
     assert len(_events(g, "bankrupt")) == 1 and g.company(1).cash == 0
@@ -76,7 +77,8 @@ def test_fcm_i78_milestones_before_the_bankruptcy_stay_and_none_come_after():
     Clean-up, but chain 2, reaching $20 at house 13 in the same round, claims it as well (FCM-I33)."""
     g = setup_game(options={"layout": "A0 B1 H2"}, spots={1: "0,0 ne", 2: "0,8 nw"})
     h = g.map.houses[4]
-    g.map.houses[4] = replace(h, garden=((h.squares[0][0] - 1, h.squares[0][1]), (h.squares[0][0] - 1, h.squares[1][1])))
+    row = h.squares[0][0] - 1                                                 # a garden along its north side
+    g.map.houses[4] = replace(h, garden=((row, h.squares[0][1]), (row, h.squares[1][1])))
     put_to_work(g, 1, CHEAP + ", pricing_manager, waitress, cfo")            # $-3: a burger +$2, a pizza $-3
     put_to_work(g, 2, "")
     g.company(1).milestones["first_burger_marketed"] = 0
