@@ -155,3 +155,15 @@ def test_a_main_guard_is_recognised(tmp_path):
     path = tmp_path / "s.py"
     path.write_text(text)
     assert [line for line in range(1, 8) if _under_main_guard(str(path), line)] == [4, 5, 7]
+
+
+def test_simulate_on_the_command_line_writes_real_parquet(tmp_path):
+    """``simulate --out rows.parquet`` wrote CSV text into the file (read_parquet failed on it); now typed Parquet,
+    the same rows as ``simulate`` gives in Python, and an existing file is refused before any game."""
+    out = tmp_path / "rows.parquet"
+    cmd = [sys.executable, "-m", "toolkit", "simulate", "disneyland", "--games", "4", "--seed", "3", "--out", str(out)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert_frame_equal(pd.read_parquet(out), typed(simulate("disneyland", games=4, seed=3, progress=False)))
+    again = subprocess.run(cmd[:6] + ["1000000000", "--out", str(out)], capture_output=True, text=True)
+    assert again.returncode == 2 and "exists" in again.stderr and again.stderr.count("\n") == 1, again.stderr

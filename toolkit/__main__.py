@@ -141,7 +141,11 @@ def _study(args) -> int:
                scheduler=args.scheduler, force=args.force, chunk=args.chunk)
     try:
         with sigterm_stops():
-            if args.command == "simulate":
+            if args.command == "simulate" and args.out and str(args.out).endswith(".parquet"):
+                from .experiments.tidy import check_parquet_out, write_rows     # Parquet: typed, at the end
+                check_parquet_out(args.out, args.force)
+                write_rows(simulate(args.game, out=None, **run), args.out, force=args.force)
+            elif args.command == "simulate":
                 simulate(args.game, out=args.out or sys.stdout, **run)
             elif args.command == "sweep":
                 sweep(args.game, args.grid, out=args.out or sys.stdout, **run)

@@ -164,6 +164,14 @@ def write_rows(rows, path, force: bool = False):
     return path
 
 
+def check_parquet_out(path, force: bool = False):
+    """Refuse, before any game is played, a Parquet output that could not be written (no pyarrow, or a path
+    ``write_rows`` would refuse)."""
+    from ..core.files import check_output
+    _need_pyarrow()
+    return check_output(Path(path), force)
+
+
 def _need_pyarrow():
     try:
         import pyarrow  # noqa: F401
