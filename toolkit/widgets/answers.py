@@ -42,14 +42,13 @@ def event_frame(event: dict) -> int | None:
 class SeatViews(w.ToggleButtons):
     """The view control: it takes only the views it offers. ipywidgets' own control accepts ``index`` None (no
     button pressed, so the value None: the class view, every hidden card) and, from the browser, any index; here
-    both are refused while not offered, the browser's selection is put back, and nothing is drawn."""
+    both are refused while not offered, the browser's selection is put back, and nothing is drawn. (traitlets
+    skips validators for None, so None is refused where it is noticed: before anything else observes it.)"""
 
     @validate("index")
     def _validate_index(self, proposal):
         i = proposal.value
-        if i is None and not self._options_labels:       # no options yet: while the control is being made
-            return i
-        if i is None or isinstance(i, bool) or not 0 <= i < len(self._options_labels):
+        if isinstance(i, bool) or not 0 <= i < len(self._options_labels):
             raise TraitError(f"not a view offered here: {i!r}")
         return i
 
@@ -60,12 +59,26 @@ class SeatViews(w.ToggleButtons):
             raise TraitError(f"not a view offered here: {v!r}")
         return next(o for o in self._options_values if self.equals(o, v))
 
+    def _refuse(self, change):
+        """Put ``change`` back without telling anyone but the browser, and refuse it."""
+        self._trait_values[change.name] = change.old
+        self.send_state("index")
+        raise TraitError(f"not a view offered here: {change.new!r}")
+
+    @observe("index")
+    def _propagate_index(self, change):
+        if change.new is None and self._options_labels:
+            self._refuse(change)
+        super()._propagate_index(change)
+
     @observe("value")
     def _propagate_value(self, change):
         # a value, None included where the class view is offered, selects its own button (never "no button")
-        if self.index is not None and self.equals(self._options_values[self.index], change.new):
-            return
-        self.index = next(i for i, o in enumerate(self._options_values) if self.equals(o, change.new))
+        found = [i for i, o in enumerate(self._options_values) if self.equals(o, change.new)]
+        if not found:
+            self._refuse(change)
+        if self.index is None or not self.equals(self._options_values[self.index], change.new):
+            self.index = found[0]
 
     def set_state(self, sync_data):
         """A state from the browser: a view not offered changes nothing here, and the browser is told back."""
