@@ -6,6 +6,30 @@ which place on its picture means which option, ``click_targets``), the game's ru
 Keys and clicks come through ``ipyevents``: it reports a click on the Image widget in the PNG's own pixels, so the
 picture stays the drawing module's PNG (the same bytes as ``frame_png``) and a click maps back to the drawing's
 data coordinates exactly; and it sends key presses over the stepper to Python.
+
+A page answers only the question it showed. Every frame drawn has a number (``_frames``) and every control drawn
+with it (option buttons, the drop-down's "decide", "to step N, where the class decides", "another square")
+carries that number: a click on a control of an older frame, such as the second click of a double-click reaching
+the old button, whose widget still has its handler, does nothing and says nothing; so does any click arriving
+while a step is being decided or drawn. The picture and the stepper carry the frame's number as a CSS class, which
+ipyevents sends back with each event (its target's ``className``), so a board click or an arrow key made on an
+older frame is dropped too. That leaves a click landing on the NEW control drawn in the old one's place (the
+McDonald's double-click that took a Big Mac for the next decision too): it is stopped in the browser, where the
+timing is a person's and not the kernel's: a freshly drawn control and the freshly drawn picture ignore the
+pointer for ARMING_MS (0.5 s: nobody reads a new decision and answers it quicker), by a CSS animation of
+``pointer-events`` (style.py); and of two board clicks less than ARMING_MS apart by the browser's ``timeStamp``,
+only the first acts. (A kernel-side clock was not used: it measures when messages arrive, not when a person
+clicked, and a busy kernel makes the two differ by seconds.)
+
+A decision with more options than buttons and a drawing that groups its places (``click_groups(game, decision,
+ax=None) -> [(label, box, values)]``, e.g. Food Chain Magnate's restaurant places by their top-left square) is
+decided in two clicks: the groups' boxes shaded, a first click narrows the decision to a group (its places
+outlined, its options as buttons beside "another square", the list of every option kept), a second decides.
+
+Once the game is over every view opens (the class has seen every hidden card), so no earlier decision is taken
+again: going back to one shows a note instead of buttons and ``decide`` refuses; a new game is a new page.
+An unexpected error in a callback shows one plain line ("That did not work: ...") and its trace goes to the
+kernel's log (``logging``), never to the page. The view control takes only the seats it offers (``SeatViews``).
 """
 from __future__ import annotations
 
