@@ -38,6 +38,7 @@ import html
 import importlib
 import inspect
 import io
+import json
 import os
 import random
 
@@ -162,8 +163,10 @@ class Stepper(w.VBox):
         self._narrow = None               # the group of places the class clicked first (``click_groups``)
         self._board_stamp = None          # the browser's timeStamp of the last board click acted on
         self._render = FrameRenderer(dpi * pixel_ratio)    # keeps the texts' pixels from frame to frame
+        self.answers: list = []           # the class's answers as (step, value), as it clicked them
         self._advance()
         self._build(interval)
+        self._build_record()
         if class_seat is not None or self.class_kinds:
             self.slider.value = self.last          # where the class must decide (this draws the step)
         if self.slider.value == 0:
@@ -230,6 +233,13 @@ class Stepper(w.VBox):
         self._clicks = Event(source=self.image, watched_events=["click"])
         self._clicks.on_dom_event(self._guard(self._board_clicked))
 
+    def _build_record(self):
+        """A hidden line with the class's own answers (``answers``, as JSON): what a browser test reads back to
+        check that each click answered once. Only the class's own answers: nothing hidden from it."""
+        self.record = w.HTML(html.escape(json.dumps(self.answers)), layout=w.Layout(display="none"))
+        self.record.add_class("bgt-answers")
+        self.children = (*self.children, self.record)
+
     def _view_options(self):
         if self.class_seat is not None and not self.teacher and not self.history.game.is_over():
             return [(f"Player {self.class_seat}", self.class_seat)]     # the class sees only its own seat
@@ -294,6 +304,8 @@ class Stepper(w.VBox):
         branch = self.history.fork(k) if k < self.last else self.history
         branch.push(value)              # a refused value raises here, before anything is replaced
         self.history = branch
+        self.answers = [a for a in self.answers if a[0] < k] + [(k, value)]
+        self.record.value = html.escape(json.dumps(self.answers))
         self._advance()
         self._set_max()
         self._set_views()
