@@ -542,7 +542,7 @@ class Stepper(w.VBox):
             for group in self._groups(d, state):     # the squares to click first, lightly shaded
                 x0, y0, x1, y1 = group[1]
                 self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fc=GROUP_SHADE, ec=CLICK_OUTLINE,
-                                             alpha=0.55 if group == chosen else 0.22, lw=0, zorder=19,
+                                             alpha=0.85 if group == chosen else 0.22, lw=0, zorder=19,
                                              gid=CLICK_GID))
             for _v, (x0, y0, x1, y1) in self._targets(d, state):
                 self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, ec=CLICK_OUTLINE, lw=1.2,
