@@ -6,8 +6,10 @@ and what a seat may not see never reaches the page.
 """
 from __future__ import annotations
 
+import io
 import logging
 import re
+import sys
 
 import ipywidgets as w
 from traitlets import TraitError, observe, validate
@@ -17,6 +19,21 @@ ARMING_MS = 500      # a person does not read a new decision and click within th
 FRAME_CLASS = "bgt-frame-"       # + the frame's number: the CSS class on the picture and the stepper of that frame
 _FRAME = re.compile(rf"(?:^|\s){FRAME_CLASS}(\d+)(?:\s|$)")
 LONGEST = 300        # characters of an error's message shown on the page
+
+
+def _process_stderr():
+    """The kernel process's own stderr: the server's console. Under ipykernel ``sys.stderr`` is sent to the page's
+    front end, but its ``fileno()`` is a copy of the process's real stderr (elsewhere: the file descriptor 2)."""
+    try:
+        return open(sys.stderr.fileno(), "w", buffering=1, closefd=False, errors="replace")
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return sys.__stderr__
+
+
+if not LOG.handlers:        # a page's kernel has no logging set up: without this, Python's last resort writes
+    _handler = logging.StreamHandler(_process_stderr())     # to sys.stderr, which ipykernel forwards to the page
+    _handler.setFormatter(logging.Formatter("[toolkit.widgets] %(levelname)s | %(message)s"))
+    LOG.addHandler(_handler)
 
 
 def error_line(exc: BaseException) -> str:
