@@ -189,8 +189,8 @@ class Stepper(w.VBox):
         self.save_button = _button("save picture", "download", "make download links for this picture (PNG, SVG)")
         self.save_links = w.HTML()
         self.view = SeatViews(options=self._view_options(), value=self.class_seat,
-                                    tooltips=self._view_tooltips(), style={"button_width": "auto"},
-                                    layout=w.Layout(flex="0 0 auto"))
+                              tooltips=self._view_tooltips(), style={"button_width": "auto"},
+                              layout=w.Layout(flex="0 0 auto"))
         self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
         self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.event_log = w.HTML(layout=w.Layout(flex="1 1 auto", min_height="90px", overflow="auto",
