@@ -61,6 +61,12 @@ class Page:
         shown = self.page.locator("body").inner_text()
         assert not TRACE.search(shown), f"{when}: the page shows a trace: {TRACE.search(shown)}"
 
+    def armed(self, selector: str):
+        """Wait until the (first) element ``selector`` takes the pointer: its arming time after being drawn over.
+        A raw mouse click (not Playwright's, which waits for this itself) needs it, or it lands on nothing."""
+        self.page.wait_for_function("sel => getComputedStyle(document.querySelector(sel)).pointerEvents !== 'none'",
+                                    arg=selector, timeout=WAIT)
+
     def button(self, label: str):
         return self.page.locator(".bgt-stepper button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first
 
@@ -98,10 +104,9 @@ def _answer_with_buttons(p: Page, style: str, when: str):
         button, value = _option_button(p, label), next(o.value for o in d.options if o.label == label)
     n = len(t.answers)
     if style == "new":
-        x, y = p.centre(button)
         button.wait_for(timeout=WAIT)
-        p.page.wait_for_function("sel => getComputedStyle(document.querySelector(sel)).pointerEvents !== 'none'",
-                                 arg=f"{DECISION} button", timeout=WAIT)      # armed by now: this click counts
+        p.armed(f"{DECISION} button")      # its arming over: this click counts
+        x, y = p.centre(button)
         p.frozen(True)
         try:
             old = button.element_handle(timeout=WAIT)
@@ -125,8 +130,7 @@ def _answer_on_board(p: Page, when: str):
     value, box = t._targets(t.state.pending())[0]
     x, y = p.board_point(box)
     p.page.locator(IMG).hover()
-    p.page.wait_for_function("sel => getComputedStyle(document.querySelector(sel)).pointerEvents !== 'none'",
-                             arg=IMG, timeout=WAIT)
+    p.armed(IMG)
     p.page.mouse.dblclick(x, y)
     t.decide(value)
     p.sync(f"{when}: double-click on the board at {value!r}")
@@ -139,6 +143,7 @@ def _answer_in_two_clicks(p: Page, when: str):
     groups = t._groups(d)
     group = groups[len(groups) // 2]
     x, y = p.board_point(group[1])
+    p.armed(IMG)
     src = p.page.locator(IMG).get_attribute("src")
     p.page.mouse.click(x, y)
     t._show(narrow=group)
@@ -152,8 +157,7 @@ def _answer_in_two_clicks(p: Page, when: str):
         p.page.screenshot(path=str(p.shots))
     value, box = t._targets(d)[-1]
     x, y = p.board_point(box)
-    p.page.wait_for_function("sel => getComputedStyle(document.querySelector(sel)).pointerEvents !== 'none'",
-                             arg=IMG, timeout=WAIT)
+    p.armed(IMG)
     p.page.mouse.dblclick(x, y)
     t.decide(value)
     p.sync(f"{when}: the place {value!r} in two clicks")
@@ -220,8 +224,7 @@ def test_repeated_clicks_answer_once(app, browser, voila_url, screenshots):
         go = page.locator(f"{DECISION} button", has_text="where the class decides")
         go.wait_for(timeout=WAIT)
         x, y = p.centre(go)
-        page.wait_for_function("sel => getComputedStyle(document.querySelector(sel)).pointerEvents !== 'none'",
-                               arg=f"{DECISION} button", timeout=WAIT)
+        p.armed(f"{DECISION} button")
         p.frozen(True)
         try:
             old = go.element_handle(timeout=WAIT)
