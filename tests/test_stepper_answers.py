@@ -397,3 +397,27 @@ def test_after_the_end_no_earlier_decision_is_taken_again(name):
     s.click_board(0.0, 0.0)
     assert "not a choice" in s.message.value
     assert s.history.game.choices == record and s.last == last and not s.errors.outputs
+
+
+def test_the_trace_goes_to_the_kernel_process_stderr_not_the_stream_the_page_shows(monkeypatch):
+    """Under ipykernel ``sys.stderr`` is forwarded to the page, and its ``fileno()`` is the process's own stderr
+    (the server's console): the log writes there."""
+    import io
+    import os
+    import sys
+
+    from toolkit.widgets import answers
+    read, write = os.pipe()
+
+    class KernelStream(io.StringIO):            # what ipykernel puts in sys.stderr, as far as the log sees it
+        def fileno(self):
+            return write
+    shown = KernelStream()
+    monkeypatch.setattr(sys, "stderr", shown)
+    stream = answers._process_stderr()
+    stream.write("a trace\n")
+    stream.flush()
+    os.close(write)
+    assert os.read(read, 100) == b"a trace\n" and shown.getvalue() == ""
+    os.close(read)
+    assert any(isinstance(h, logging.StreamHandler) for h in answers.LOG.handlers)
