@@ -129,6 +129,41 @@ def check_clicks(s, d, targets):
     assert decided == [v for v, _ in targets], f"{s.game_name} seed {s.seed}: clicks decided {decided}"
 
 
+def _middle(box):
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def check_group_clicks(s, d, every=4):
+    """A decision offered in two clicks (``click_groups``): the groups' boxes do not overlap and lie on the map's
+    squares; a click in a group's box (every ``every``-th group, and the last) narrows the decision to that group,
+    whose places are then all clickable (none overlapping another) and each decides exactly its option.
+    Returns the last group's places, narrowed to it."""
+    groups = s._groups(d)
+    assert groups and not s._targets(d), "before the first click no single place is offered"
+    boxes = [b for _, b, _ in groups]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    if s.game_name == "fcm":
+        assert all(_on_map_squares(s._ax, b) for b in boxes)
+    assert sorted(v for *_, vs in groups for v in vs) == sorted(set(v for *_, vs in groups for v in vs))
+    targets = []
+    for group in groups[::every] + groups[-1:]:
+        if s._narrow is not None:       # "another square": every group again (a narrowed place may lie on one)
+            another = [b for row in s.decision.children[1:] for b in row.children
+                       if getattr(b, "description", "") == "another square"]
+            assert len(another) == 1
+            another[0].click()
+            assert s._narrow is None and not s._targets(d)
+        k = s.index
+        s._board_clicked(_pixel(s, *_middle(group[1])))
+        assert s._narrow == group and s.index == k, "the first click did not narrow the decision to its group"
+        targets = s._targets(d)
+        assert [v for v, _ in targets] == list(group[2]), (group, targets)   # every place clickable, in order
+        check_clicks(s, d, targets)
+    return targets
+
+
 #: Each kind of place decision is checked this many times in a game; later ones are played without pictures.
 REPEATS = 3
 
@@ -154,11 +189,14 @@ def walk(game, seed, moves):
             continue
         s.frame_png()                                                # this step's frame, as the stepper shows it
         targets = s._targets(d)
+        if not targets and s._groups(d):
+            targets = check_group_clicks(s, d)                       # two clicks: narrowed to the last group
+        elif targets:
+            check_clicks(s, d, targets)
         if not targets:
             _decide_unseen(s, varied)
             continue
         checked[d.kind] = checked.get(d.kind, 0) + 1
-        check_clicks(s, d, targets)
         k, before = s.index, s.history[s.index].fingerprint()
         x0, y0, x1, y1 = targets[-1][1]
         s._board_clicked(_pixel(s, (x0 + x1) / 2, (y0 + y1) / 2))
@@ -217,9 +255,14 @@ def _label(d) -> str:
 
 def _check_pending(s, seen):
     d = s.state.pending()
+    if _label(d) in seen:
+        return
     targets = s._targets(d)
-    if targets and _label(d) not in seen:
+    if targets:
         check_clicks(s, d, targets)
+        seen.add(_label(d))
+    elif s._groups(d):
+        check_group_clicks(s, d)
         seen.add(_label(d))
 
 

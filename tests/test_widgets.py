@@ -224,13 +224,18 @@ def test_hamburgerspelet_board_clicks_decide_spots_and_moves():
 
 
 def test_fcm_a_restaurant_clicked_on_the_map_goes_where_it_was_clicked():
-    """FCM-I4: the starting restaurant's place is clicked on the map; its entrance square is the one clicked."""
+    """FCM-I4: the starting restaurant's place is clicked on the map in two clicks (its top-left square, then its
+    entrance); its entrance square is the one clicked."""
     from toolkit.games.fcm.map.board import corner_square
     s = Stepper("fcm", players=2, seed=3, class_seat=1)
     while s.state.pending().kind != "start_restaurant":
         s.decide(s.state.pending().values[0])
+    groups = s._groups(s.state.pending())
+    assert len(groups) > 10 and not s._targets(s.state.pending())
+    g0, g1, g2, g3 = groups[len(groups) // 2][1]
+    _click_png(s, (g0 + g2) / 2, (g1 + g3) / 2)
     targets = s._targets(s.state.pending())
-    assert len(targets) > 10
+    assert targets and s.index == s.last
     value, (x0, y0, x1, y1) = targets[len(targets) // 2]
     x, y = (x0 + x1) / 2, (y0 + y1) / 2
     k = s.index

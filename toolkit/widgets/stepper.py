@@ -6,6 +6,30 @@ which place on its picture means which option, ``click_targets``), the game's ru
 Keys and clicks come through ``ipyevents``: it reports a click on the Image widget in the PNG's own pixels, so the
 picture stays the drawing module's PNG (the same bytes as ``frame_png``) and a click maps back to the drawing's
 data coordinates exactly; and it sends key presses over the stepper to Python.
+
+A page answers only the question it showed. Every frame drawn has a number (``_frames``) and every control drawn
+with it (option buttons, the drop-down's "decide", "to step N, where the class decides", "another square")
+carries that number: a click on a control of an older frame, such as the second click of a double-click reaching
+the old button, whose widget still has its handler, does nothing and says nothing; so does any click arriving
+while a step is being decided or drawn. The picture and the stepper carry the frame's number as a CSS class, which
+ipyevents sends back with each event (its target's ``className``), so a board click or an arrow key made on an
+older frame is dropped too. That leaves a click landing on the NEW control drawn in the old one's place (the
+McDonald's double-click that took a Big Mac for the next decision too): it is stopped in the browser, where the
+timing is a person's and not the kernel's: a freshly drawn control and the freshly drawn picture ignore the
+pointer for ARMING_MS (0.5 s: nobody reads a new decision and answers it quicker), by a CSS animation of
+``pointer-events`` (style.py); and of two board clicks less than ARMING_MS apart by the browser's ``timeStamp``,
+only the first acts. (A kernel-side clock was not used: it measures when messages arrive, not when a person
+clicked, and a busy kernel makes the two differ by seconds.)
+
+A decision with more options than buttons and a drawing that groups its places (``click_groups(game, decision,
+ax=None) -> [(label, box, values)]``, e.g. Food Chain Magnate's restaurant places by their top-left square) is
+decided in two clicks: the groups' boxes shaded, a first click narrows the decision to a group (its places
+outlined, its options as buttons beside "another square", the list of every option kept), a second decides.
+
+Once the game is over every view opens (the class has seen every hidden card), so no earlier decision is taken
+again: going back to one shows a note instead of buttons and ``decide`` refuses; a new game is a new page.
+An unexpected error in a callback shows one plain line ("That did not work: ...") and its trace goes to the
+kernel's log (``logging``), never to the page. The view control takes only the seats it offers (``SeatViews``).
 """
 from __future__ import annotations
 
@@ -14,19 +38,21 @@ import html
 import importlib
 import inspect
 import io
+import json
 import os
 import random
-import traceback
 
 import ipywidgets as w
 from ipyevents import Event
 
 from ..core.agents import Agent, PersonAgent
+from ..core.decisions import Decision
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import check_seat_count, game_class, make_agents
 from ..drawing import LAYOUTS, clear_drawing
 from ..frame_render import FrameRenderer
+from .answers import ARMING_MS, FRAME_CLASS, LOG, SeatViews, error_line, event_frame
 from .log import log_html
 from .style import STYLE
 
@@ -37,6 +63,7 @@ PANEL_MOST = 640            # and at most: it takes the width the board's pictur
 GAP = 12                    # CSS px between the board and that column
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing
+GROUP_SHADE = "#0072B2"     # the light shade of the squares clicked first in a two-click place (``click_groups``)
 HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
 
 
@@ -56,6 +83,17 @@ class _ClassOr(Agent):
         if decision.kind in self.kinds:
             return self.person.choose(game, decision, rng)
         return self.agent.choose(game, decision, rng)
+
+
+def _ordered(box):
+    """(x0, y0, x1, y1) with x0 <= x1 and y0 <= y1."""
+    x0, y0, x1, y1 = box
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def _inside(box, x, y) -> bool:
+    x0, y0, x1, y1 = _ordered(box)
+    return x0 <= x <= x1 and y0 <= y <= y1
 
 
 def _button(description, icon, tooltip, width="auto"):
@@ -120,9 +158,15 @@ class Stepper(w.VBox):
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._fig = self._ax = None
         self._last_dom_event = None       # (type, timeStamp) of the browser event acted on last
+        self._frames = 0                  # frames shown so far: the token every control of a frame carries
+        self._busy = False                # a step is being decided or drawn: controls wait for its frame
+        self._narrow = None               # the group of places the class clicked first (``click_groups``)
+        self._board_stamp = None          # the browser's timeStamp of the last board click acted on
         self._render = FrameRenderer(dpi * pixel_ratio)    # keeps the texts' pixels from frame to frame
+        self.answers: list = []           # the class's answers as (step, value), as it clicked them
         self._advance()
         self._build(interval)
+        self._build_record()
         if class_seat is not None or self.class_kinds:
             self.slider.value = self.last          # where the class must decide (this draws the step)
         if self.slider.value == 0:
@@ -144,9 +188,9 @@ class Stepper(w.VBox):
                                   tooltip="drag to any step of the game", layout=w.Layout(width="300px"))
         self.save_button = _button("save picture", "download", "make download links for this picture (PNG, SVG)")
         self.save_links = w.HTML()
-        self.view = w.ToggleButtons(options=self._view_options(), value=self.class_seat,
-                                    tooltips=self._view_tooltips(), style={"button_width": "auto"},
-                                    layout=w.Layout(flex="0 0 auto"))
+        self.view = SeatViews(options=self._view_options(), value=self.class_seat,
+                              tooltips=self._view_tooltips(), style={"button_width": "auto"},
+                              layout=w.Layout(flex="0 0 auto"))
         self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
         self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.event_log = w.HTML(layout=w.Layout(flex="1 1 auto", min_height="90px", overflow="auto",
@@ -188,6 +232,13 @@ class Stepper(w.VBox):
         self._keys.on_dom_event(self._guard(self._key))
         self._clicks = Event(source=self.image, watched_events=["click"])
         self._clicks.on_dom_event(self._guard(self._board_clicked))
+
+    def _build_record(self):
+        """A hidden line with the class's own answers (``answers``, as JSON): what a browser test reads back to
+        check that each click answered once. Only the class's own answers: nothing hidden from it."""
+        self.record = w.HTML(html.escape(json.dumps(self.answers)), layout=w.Layout(display="none"))
+        self.record.add_class("bgt-answers")
+        self.children = (*self.children, self.record)
 
     def _view_options(self):
         if self.class_seat is not None and not self.teacher and not self.history.game.is_over():
@@ -243,6 +294,9 @@ class Stepper(w.VBox):
         the agents then play on to the class's next decision, which the stepper shows with every event since."""
         k = self.index
         d = self.history[k].pending()
+        if self._for_class(d) and self.history.game.is_over():
+            raise ValueError(f"the game is over and every view has opened: step {k} is not decided again "
+                             "(a new game: run the page again)")
         if self._answered_for_class(d):
             raise ValueError(f"step {k} had only one choice, answered for the class: {d.values[0]!r}")
         if not self._for_class(d):
@@ -250,6 +304,8 @@ class Stepper(w.VBox):
         branch = self.history.fork(k) if k < self.last else self.history
         branch.push(value)              # a refused value raises here, before anything is replaced
         self.history = branch
+        self.answers = [a for a in self.answers if a[0] < k] + [(k, value)]
+        self.record.value = html.escape(json.dumps(self.answers))
         self._advance()
         self._set_max()
         self._set_views()
@@ -261,14 +317,19 @@ class Stepper(w.VBox):
     def click_board(self, x: float, y: float):
         """A click at data coordinates (x, y) of the current frame's drawing: decide the option placed there."""
         d = self.state.pending()
-        if not self._for_class(d):
+        if not self._asks(d):
             self.message.value = "<span class='bgt-hint'>The board is not a choice at this step.</span>"
             return
-        for value, (x0, y0, x1, y1) in self._targets(d):
-            if min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1):
+        for value, box in self._targets(d):     # narrowed to a group: its places first, drawn over the others
+            if _inside(box, x, y):
                 self.decide(value)
                 return
-        self.message.value = "<span class='bgt-hint'>No option there: click inside a dashed outline, or a button.</span>"
+        for group in self._groups(d):
+            if _inside(group[1], x, y):
+                self._show(narrow=group)        # the second click chooses among this group's places
+                return
+        where = "a shaded square or a dashed outline" if self._groups(d) else "a dashed outline"
+        self.message.value = f"<span class='bgt-hint'>No option there: click inside {where}, or a button.</span>"
 
     def save_picture(self):
         """Download links for the current frame, as PNG and as SVG (data URIs, so they work in Voilà too)."""
@@ -295,6 +356,58 @@ class Stepper(w.VBox):
     def _for_class(self, d) -> bool:
         """The class is asked ``d``: its buttons and board places show, and the log groups the steps by it."""
         return self._class_decision(d) and not self._answered_for_class(d)
+
+    def _asks(self, d) -> bool:
+        """The class is asked ``d`` now: its decision, and the game not over. Once it is over every view has
+        opened (the class has seen every hidden card), so no earlier decision is taken again: a fork from it
+        would be a live game whose hidden facts the class already knows."""
+        return self._for_class(d) and not self.history.game.is_over()
+
+    # --- answers bound to their frame ------------------------------------------------------------
+    def _fresh(self, token) -> bool:
+        """A control's ``token`` is the frame it was drawn for: it acts only while that frame is shown and no
+        step is being decided or drawn. An older control (an answered decision's button, clicked again) does
+        nothing and says nothing."""
+        return not self._busy and token == self._frames
+
+    def _answer(self, token, value):
+        if self._fresh(token):
+            self.decide(value)
+
+    def _from_this_frame(self, event) -> bool:
+        """A browser event made on the frame shown now (its target's frame class), or naming none."""
+        frame = event_frame(event)
+        return not self._busy and (frame is None or frame == self._frames)
+
+    def _mark_frame(self):
+        """The frame's number as a CSS class on the picture and the stepper, for ``event_frame``; and a class
+        that restarts the picture's short arming animation (style.py), so a click that was meant for the frame
+        before lands on nothing."""
+        mark = (f"{FRAME_CLASS}{self._frames}", f"bgt-arm-{self._frames % 2}")
+        for wdg in (self.image, self):
+            kept = tuple(c for c in wdg._dom_classes if not c.startswith((FRAME_CLASS, "bgt-arm-")))
+            wdg._dom_classes = kept + (mark if wdg is self.image else mark[:1])
+
+    def _groups(self, d, state=None):
+        """(label, box, values) groups of ``d``'s places, where the drawing offers them (``click_groups``) and
+        ``d`` has too many options for buttons: the class clicks a group first, then one of its places."""
+        find = getattr(self.drawing, "click_groups", None)
+        if find is None or self._ax is None or d is None or len(d.options) <= MAX_BUTTONS:
+            return []
+        state = self.state if state is None else state
+        legal = set(d.values)
+        out = []
+        for label, box, values in find(state, d, ax=self._ax):
+            values = tuple(v for v in values if v in legal)
+            if values:
+                out.append((label, _ordered(box), values))
+        return out
+
+    def _narrowed(self, d, state=None):
+        """The group the class clicked first, if it belongs to ``d``."""
+        if self._narrow is None or d is None:
+            return None
+        return next((g for g in self._groups(d, state) if g == self._narrow), None)
 
     def _advance(self):
         """Let the agents play on until the game ends or the class must decide. A class decision with one
@@ -354,7 +467,7 @@ class Stepper(w.VBox):
         return True
 
     def _key(self, event):
-        if not self._first_delivery(event):
+        if not self._first_delivery(event) or not self._from_this_frame(event):
             return
         key = event.get("key")
         if key == "ArrowRight":
@@ -365,11 +478,19 @@ class Stepper(w.VBox):
     def _board_clicked(self, event):
         if self._ax is None or "dataX" not in event or not self._first_delivery(event):
             return
+        if not self._from_this_frame(event):
+            return          # made on a frame before this one: meant for another question
+        stamp = event.get("timeStamp")
+        if stamp is not None and self._board_stamp is not None and 0 <= stamp - self._board_stamp < ARMING_MS:
+            return          # the second click of a double-click: the first one acted
         # the PNG's pixels (from the top) -> the figure's display pixels (from the bottom) -> data coordinates
         scale = self._fig.dpi / (self.dpi * self.pixel_ratio)
         height = self._fig.bbox.height
         x, y = self._ax.transData.inverted().transform((event["dataX"] * scale, height - event["dataY"] * scale))
+        frames = self._frames
         self.click_board(float(x), float(y))
+        if self._frames != frames and stamp is not None:      # it decided or narrowed: a repeat must not act
+            self._board_stamp = stamp
 
     def _targets(self, d, state=None):
         """(value, data-coordinate box) pairs: where on the current frame each option of ``d`` lies. Places
@@ -378,6 +499,12 @@ class Stepper(w.VBox):
         if find is None or self._ax is None:
             return []
         state = self.state if state is None else state
+        if self._groups(d, state):     # two clicks: the places of the group clicked first, asked as a decision alone
+            group = self._narrowed(d, state)
+            if group is None:
+                return []
+            d = Decision(d.player, d.kind, d.prompt, [o for o in d.options if o.value in group[2]], d.clauses,
+                         d.secret)
         boxes = [(v, tuple(sorted(b[0::2]) + sorted(b[1::2]))) for v, b in find(state, d, ax=self._ax)
                  if v in d.values]      # as (x0, x1, y0, y1)
 
@@ -387,12 +514,15 @@ class Stepper(w.VBox):
                 if not any(overlap(b, o) for j, (_, o) in enumerate(boxes) if j != i)]
 
     def _guard(self, f):
+        """A callback that cannot put a traceback on the page: an unexpected error shows one plain line there
+        (``error_line``) and its full trace goes to the kernel's log (``logging``: the server's console)."""
         def run(*a):
             self.errors.outputs = ()          # an old error goes once the next action works
             try:
                 f(*a)
-            except Exception:                 # a callback's error is shown, never lost
-                self.errors.append_stdout(traceback.format_exc(limit=3))
+            except Exception as e:            # shown in a line, never lost
+                LOG.error("a stepper callback failed", exc_info=True)
+                self.errors.outputs = ({"output_type": "stream", "name": "stdout", "text": error_line(e)},)
         return run
 
     def _draw(self, state, viewer):
@@ -406,8 +536,14 @@ class Stepper(w.VBox):
         self._ax.set_title(title.get_text(), fontsize=title.get_fontsize(), fontweight=title.get_fontweight(), y=1.0,
                            x=title.get_position()[0], ha=title.get_ha())     # where the drawing put it (FCM: right)
         d = state.pending()
-        if self._for_class(d):           # where the class may click, outlined: the board shows its choices
+        if self._asks(d):                # where the class may click, outlined: the board shows its choices
             from matplotlib.patches import Rectangle
+            chosen = self._narrowed(d, state)
+            for group in self._groups(d, state):     # the squares to click first, lightly shaded
+                x0, y0, x1, y1 = group[1]
+                self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fc=GROUP_SHADE, ec=CLICK_OUTLINE,
+                                             alpha=0.85 if group == chosen else 0.22, lw=0, zorder=19,
+                                             gid=CLICK_GID))
             for _v, (x0, y0, x1, y1) in self._targets(d, state):
                 self._ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, ec=CLICK_OUTLINE, lw=1.2,
                                              ls=(0, (3, 2)), zorder=20, gid=CLICK_GID))
@@ -434,9 +570,23 @@ class Stepper(w.VBox):
         self.image.layout.height = "auto"
         self.board.layout.width = f"min(calc(100% - {PANEL + GAP}px), {wide:.0f}px, {fit})"
 
-    def _show(self):
+    def _show(self, narrow=None):
+        """Draw the current step: a new frame, whose number every control drawn with it carries. ``narrow``:
+        the group of places the class clicked first (kept only for this frame)."""
+        busy, self._busy = self._busy, True
+        try:
+            self._frames += 1
+            self._narrow = narrow
+            self._show_frame()
+        finally:
+            self._busy = busy
+
+    def _show_frame(self):
         k = self.index
-        self.image.value = self.frame_png(k)
+        png = self.frame_png(k)
+        with self.image.hold_sync():     # the picture and its frame class reach the browser together
+            self.image.value = png
+            self._mark_frame()
         self._size_image()
         self.save_links.value = ""
         self.message.value = ""
@@ -453,35 +603,65 @@ class Stepper(w.VBox):
                         end_note=end, events_viewer=events_viewer, answered=self._answered_for_class)
 
     def _decision_buttons(self, k: int):
+        """The decision area of step ``k``: every control made here carries this frame's number (``_fresh``);
+        the page's style lets a fresh control take clicks only after ARMING_MS (the second click of a
+        double-click lands on nothing)."""
+        token = self._frames
         d = self.history[k].pending()
+        if self._for_class(d) and self.history.game.is_over():
+            note = w.HTML("<div class='bgt-hint'>The game is over and every view has opened, so this decision is "
+                          "not taken again. For a new game, run the page again.</div>")
+            note.add_class("bgt-over")
+            self.decision.children = (note,)
+            return
         if not self._for_class(d):
             waiting = self.history.game.pending()
             if k < self.last and self._for_class(waiting):
                 go = _button(f"to step {self.last}, where the class decides", "fast-forward",
                              "go to the step where the class has to decide")
-                go.on_click(self._guard(lambda _b: self.to_end()))
+                go.on_click(self._guard(lambda _b: self._fresh(token) and self.to_end()))
                 self.decision.children = (go,)
             else:
                 self.decision.children = ()
             return
-        on_board = bool(self._targets(d))
-        hint = " <span class='bgt-hint'>Click a dashed place on the board, or:</span>" if on_board else ""
+        groups, group = self._groups(d), self._narrowed(d)
+        if group:
+            hint = (f" <span class='bgt-hint'>At {html.escape(group[0])}: click a dashed place on the board, "
+                    "or:</span>")
+        elif groups:
+            hint = " <span class='bgt-hint'>Click a shaded square on the board, then its place; or:</span>"
+        elif self._targets(d):
+            hint = " <span class='bgt-hint'>Click a dashed place on the board, or:</span>"
+        else:
+            hint = ""
         head = w.HTML(f"<div class='bgt-prompt'><b>The class decides for Player {d.player}:</b> "
                       f"{html.escape(d.prompt)} <code>[{', '.join(d.clauses)}]</code>{hint}</div>")
-        if len(d.options) <= MAX_BUTTONS:
+        shown = [o for o in d.options if o.value in group[2]] if group else d.options
+        if len(shown) <= MAX_BUTTONS:
             buttons = []
-            for o in d.options:
+            for o in shown:
                 b = w.Button(description=o.label, tooltip=o.label, layout=w.Layout(width="auto", height="auto"))
                 b.add_class("bgt-option")
-                b.on_click(self._guard(lambda _b, v=o.value: self.decide(v)))
+                b.on_click(self._guard(lambda _b, v=o.value: self._answer(token, v)))
                 buttons.append(b)
-            self.decision.children = (head, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+            if group:
+                back = _button("another square", "undo", "show every square again, to choose another")
+                back.add_class("bgt-another")
+                back.on_click(self._guard(lambda _b: self._fresh(token) and self._show()))
+                buttons.append(back)
+            rows = [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
         else:
+            rows = []
+        if len(d.options) > MAX_BUTTONS:       # the list of every option stays, beside a group's buttons
             pick = w.Dropdown(options=[(o.label, o.value) for o in d.options], tooltip="the options, in order",
                               layout=w.Layout(width="230px"))
+            if group:
+                pick.value = group[2][0]
             go = _button("decide", "check", "decide the option chosen in the list")
-            go.on_click(self._guard(lambda _b: self.decide(pick.value)))
-            self.decision.children = (head, w.HBox([pick, go]))
+            go.add_class("bgt-decide")
+            go.on_click(self._guard(lambda _b: self._answer(token, pick.value)))
+            rows.append(w.HBox([pick, go]))
+        self.decision.children = (head, *rows)
 
     @classmethod
     def from_row(cls, row, **kw):

@@ -15,3 +15,16 @@ STYLE = """<style>
 .bgt-stepper .bgt-board img { cursor: crosshair; }
 .bgt-stepper .bgt-side .widget-toggle-buttons { flex-wrap: wrap; }
 </style>"""
+
+# Answers bound to their frame (stepper.py, answers.py): a control drawn with a new frame ignores the pointer for
+# ARMING_MS, so the second click of a double-click, meant for the control that was there, lands on nothing. The
+# picture stays in the DOM, so its animation restarts by its class changing (bgt-arm-0 / bgt-arm-1 each frame).
+ARMING_STYLE = """<style>
+@keyframes bgt-arming-0 { from { pointer-events: none; } to { pointer-events: none; } }
+@keyframes bgt-arming-1 { from { pointer-events: none; } to { pointer-events: none; } }
+.bgt-stepper .bgt-decision button, .bgt-stepper .bgt-decision select { animation: bgt-arming-0 0.5s; }
+.bgt-stepper .bgt-image.bgt-arm-0 { animation: bgt-arming-0 0.5s; }
+.bgt-stepper .bgt-image.bgt-arm-1 { animation: bgt-arming-1 0.5s; }
+.bgt-stepper .bgt-errors { color: #a00; }
+</style>"""
+STYLE = STYLE + ARMING_STYLE

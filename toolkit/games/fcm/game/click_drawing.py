@@ -3,9 +3,14 @@ a rule: every value comes from the decision. The places come from the drawing it
 its houses and its restaurants, as ``draw_map`` marked them (``toolkit.drawing.mark_place``).
 
 A restaurant's place is the outer corner of its entrance square (each top-left square and entrance corner has
-its own quarter square); a campaign's, the top-left square of its footprint; a new house's, its garden; a garden's,
+its own quarter square), or the whole entrance square where no other option has its entrance; a campaign's, the top-left square of its footprint; a new house's, its garden; a garden's,
 the side of the house it goes on; a restaurant to move, the restaurant. Places shared by two options are left to
 the buttons (the stepper drops overlapping places).
+
+A restaurant's place also comes in two clicks (``click_groups``): first the square at its top-left (each place
+of the restaurant has one), then its entrance corner among the legal ones there. So the first turn's ~190
+places are ~50 squares to click, then at most four corners, each on its own entrance square (within one
+top-left square the four corners' entrance squares differ, so each is clicked anywhere in its square).
 """
 from __future__ import annotations
 
@@ -27,13 +32,47 @@ def _top(text: str) -> tuple:
     return int(r), int(c)
 
 
-def _restaurant_place(grid, value: str):
-    """The quarter of the entrance square at the restaurant's outer corner."""
+def _entrance(value: str) -> tuple:
+    head, corner = value.split()
+    return corner_square(_top(head), corner)
+
+
+def _restaurant_place(grid, value: str, whole: bool = False):
+    """The quarter of the entrance square at the restaurant's outer corner (the whole square when ``whole``: no
+    other option has its entrance there)."""
+    if whole:
+        return _box(grid, [_entrance(value)])
     head, corner = value.split()
     x0, y0, x1, y1 = _box(grid, [corner_square(_top(head), corner)], shrink=0)
     xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
     (xa, xb), (ya, yb) = (xm, x1) if corner[1] == "e" else (x0, xm), (ym, y1) if corner[0] == "s" else (y0, ym)
     return (xa, ya, xb, yb)
+
+
+PLACES = ("start_restaurant", "local_manager", "regional_place")     # decisions whose values are "r,c corner"
+
+
+def click_groups(game, decision, ax=None):
+    """(label, box, values) for each square where a restaurant of ``decision`` may have its top-left square: the
+    box is that square in data coordinates, the values its legal entrance corners ("r,c corner"), in the
+    decision's order. Only for the restaurant places (``PLACES``); [] for any other decision."""
+    if decision.kind not in PLACES:
+        return []
+    if ax is None:
+        from .drawing import draw_state
+        ax = draw_state(game)
+    grid = drawn_places(ax).get("squares")
+    if grid is None:
+        return []
+    tops: dict = {}
+    for v in decision.values:
+        if isinstance(v, str) and " " in v and "," in v.split()[0]:
+            tops.setdefault(v.split()[0], []).append(v)
+    out = []
+    for top, values in tops.items():
+        r, c = _top(top)
+        out.append((f"row {r}, column {c}", _box(grid, [(r, c)]), tuple(values)))
+    return out
 
 
 def click_targets(game, decision, ax=None):
@@ -47,11 +86,14 @@ def click_targets(game, decision, ax=None):
     if grid is None:
         return []
     kind, fmap, out = decision.kind, game.map, []
+    if kind in PLACES:      # an entrance square no other option shares is clicked anywhere in it
+        entrances = [_entrance(v) for v in decision.values if isinstance(v, str) and " " in v]
+        alone = {e for e in entrances if entrances.count(e) == 1}
     for v in decision.values:
         if not isinstance(v, str) or v in ("skip", "pass", "cancel", "new"):
             continue
-        if kind in ("start_restaurant", "local_manager", "regional_place"):
-            out.append((v, _restaurant_place(grid, v)))
+        if kind in PLACES:
+            out.append((v, _restaurant_place(grid, v, whole=_entrance(v) in alone)))
         elif kind == "campaign_place" and "," in v.split()[0]:
             out.append((v, _box(grid, [_top(v.split()[0])])))
         elif kind == "developer_place" and " " in v:

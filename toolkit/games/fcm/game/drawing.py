@@ -531,4 +531,4 @@ __all__ = ["draw_cash_timeline", "draw_demand_over_rounds", "draw_dinnertime", "
            "figure_png", "player_lines", "state_png", "DRAWINGS", "DISTINCT_COLOURS"]
 
 
-from .click_drawing import click_targets  # noqa: E402  (the stepper finds each game's board clicks in its drawing module)
+from .click_drawing import click_groups, click_targets  # noqa: E402,F401  (the stepper finds each game's board clicks in its drawing module)
