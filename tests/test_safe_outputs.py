@@ -135,7 +135,9 @@ import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (1500 * 2**20, 1500 * 2**20))    # an old run is stopped, not the machine
 from toolkit.__main__ import main
 code = main(sys.argv[1:])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+# this process's own peak (VmHWM): ru_maxrss would keep the peak of the pytest worker it was forked from
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(int(peak.split()[1]) // 1024)
 sys.exit(code)
 """
 
