@@ -31,10 +31,13 @@ from matplotlib.colors import to_rgb
 FRAME_DPI = 96
 #: The size in inches of a state's frame (``draw_state``): 912 x 500 px at ``FRAME_DPI``.
 FRAME_SIZE = (9.5, 5.2)
-#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 518 x 634 px at
-#: ``FRAME_DPI``. In a 1024 x 768 window the page's title and controls leave about 600 px of height and the
-#: decision column about 640 px of width, so it shows at 0.95 of its size; a wide frame there shows at 0.69.
-TALL_FRAME_SIZE = (5.4, 6.6)
+#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 576 x 614 px at
+#: ``FRAME_DPI``. A classroom page shows it scaled to the height it has: at 1024 x 768 about 655 px high, so
+#: 614 px (60%) wide, where 8 pt text is 8/72 x 614/6.0 = 11.4 CSS px. Keep it near square (width/height 0.85 to
+#: 1.0) and its smallest text at least ``TALL_MIN_PT``.
+TALL_FRAME_SIZE = (6.0, 6.4)
+#: The smallest text in a tall frame, in points: 11 CSS px when the frame is shown 614 px wide.
+TALL_MIN_PT = 8
 #: The two arrangements of a state's frame a game's ``draw_state`` offers (``layout=``).
 LAYOUTS = ("wide", "tall")
 #: Inches a tall frame keeps above its Axes for a title of two lines.
