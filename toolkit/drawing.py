@@ -500,12 +500,15 @@ class KeyItem:
     ``fc`` with ``sign`` on it (a drink's letter, a campaign's "#11"), "c" a round badge of that colour with
     ``sign`` on it (a campaign's rounds left), "o" a dot of that colour, "" the ``sign``
     alone in bold ("BM", "+1"), "head" a heading in italics (``label`` only). A heading, or an item with ``group``,
-    starts a group of items that ``key_rows`` keeps on one row where it fits."""
+    starts a group of items that ``key_rows`` keeps on one row where it fits. A square may have an edge of colour
+    ``ec`` and a ``hatch`` (as the drawing's own: "////")."""
     label: str
     sign: str = ""
     fc: str = "white"
     shape: str = ""
     group: bool = False
+    ec: str = INK
+    hatch: str = ""
 
 
 @lru_cache(maxsize=512)
@@ -605,7 +608,8 @@ def _draw_key(ax, rows, x0, y0, unit, size, down):
             w = _sign_inches(item, size) / unit
             if item.shape == "s":
                 h = size * 1.3 / 72 / unit
-                add_shape(ax, Rectangle((x, y - h / 2), w, h, fc=item.fc, ec=INK, lw=0.6, zorder=3))
+                add_shape(ax, Rectangle((x, y - h / 2), w, h, fc=item.fc, ec=item.ec, lw=1.2 if item.hatch else 0.6,
+                                        hatch=item.hatch or None, zorder=3))
             elif item.shape == "o":
                 markers(ax, [x + w / 2], [y], s=(size * 0.9) ** 2, fc=item.fc, ec=INK, lw=0.6, zorder=3)
             elif item.shape == "c":
