@@ -129,7 +129,7 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
     too small for each. ``fast`` (a stepper's frame) draws each strip of numbers as a picture kept from frame to
     frame (``static_layer``): the same in every frame of a game."""
     px = square_in * FRAME_DPI
-    col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 3 else 2       # 8-point digits are 6.8 px wide
+    col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 2 else 2       # 8-point digits are 6.8 px wide, 2 apart
     row_every = 1 if px >= 12 else 2                                        # ... and 11 px tall
     gap = LABEL_GAP / square_in
     style = dict(fontsize=8, color=INK, zorder=3)
@@ -354,8 +354,8 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = _pads(fmap)
     x0, y0, x1, y1 = -0.5 - pad["w"] - labels[0], -0.5 - pad["n"] - labels[1], w - 0.5 + pad["e"], h - 0.5 + pad["s"]
-    _tags(ax, tagged, square_in, (x0, y0, x1, y1))
     rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))
+    _tags(ax, tagged, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))      # clear of the badges too
     coordinate_labels(ax, fmap, square_in, fast)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -366,21 +366,24 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     return ax
 
 
-def _tags(ax, tagged, square_in: float, frame: tuple) -> None:
+def _tags(ax, tagged, square_in: float, room: tuple, frame: tuple) -> None:
     """Each (campaign, its tile's box, its number) whose tile is too small to hold the number: the number on a tag
     of the tile's colour beside the tile (above, below, right or left, or a little further out: the first place
-    that covers no text already drawn and stays in ``frame``), joined to it by a short line. The tag is marked as
-    the place ("campaign tag", number) its number stays within."""
+    that covers no text already drawn and stays in ``room``, as ``rounds_badges``' room, or for an airplane
+    ``frame``), joined to it by a short line. The tag is marked as the place ("campaign tag", number) its number
+    stays within."""
     if not tagged:
         return
     taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
-    x0, y0, x1, y1 = frame
     for cmp, (x, y, bw, bh), label in tagged:
+        x0, y0, x1, y1 = frame if cmp.kind == "airplane" else room
         w = (text_inches(label, 8, True) + 0.06) / square_in
         h = (8 * 1.2 / 72 + 0.03) / square_in
         cx, cy = x + bw / 2, y + bh / 2
         places = [(cx, y - h / 2 - out) for out in (0.05, 0.5)] + [(cx, y + bh + h / 2 + out) for out in (0.05, 0.5)]
         places += [(x + bw + w / 2 + out, cy) for out in (0.05, 0.5)] + [(x - w / 2 - out, cy) for out in (0.05, 0.5)]
+        # each moved into the room where it would stick out (a tag is taller than a square)
+        places = [(min(max(px, x0 + w / 2), x1 - w / 2), min(max(py, y0 + h / 2), y1 - h / 2)) for px, py in places]
 
         def cost(p):
             a, b, c, d = p[0] - w / 2, p[1] - h / 2, p[0] + w / 2, p[1] + h / 2
