@@ -355,7 +355,8 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     pad = _pads(fmap)
     x0, y0, x1, y1 = -0.5 - pad["w"] - labels[0], -0.5 - pad["n"] - labels[1], w - 0.5 + pad["e"], h - 0.5 + pad["s"]
     rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))
-    _tags(ax, tagged, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))      # clear of the badges too
+    numbers = ((-0.5 - labels[0], -0.5, -0.5, h - 0.5), (-0.5, -0.5 - labels[1], w - 0.5, -0.5))   # rows', columns'
+    _tags(ax, tagged, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1), numbers)     # clear of the badges too
     coordinate_labels(ax, fmap, square_in, fast)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -366,15 +367,15 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     return ax
 
 
-def _tags(ax, tagged, square_in: float, room: tuple, frame: tuple) -> None:
+def _tags(ax, tagged, square_in: float, room: tuple, frame: tuple, numbers=()) -> None:
     """Each (campaign, its tile's box, its number) whose tile is too small to hold the number: the number on a tag
     of the tile's colour beside the tile (above, below, right or left, or a little further out: the first place
     that covers no text already drawn and stays in ``room``, as ``rounds_badges``' room, or for an airplane
-    ``frame``), joined to it by a short line. The tag is marked as the place ("campaign tag", number) its number
-    stays within."""
+    ``frame``, clear of the strips ``numbers`` kept for the rows' and columns' numbers), joined to it by a short
+    line. The tag is marked as the place ("campaign tag", number) its number stays within."""
     if not tagged:
         return
-    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
+    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData] + list(numbers)
     for cmp, (x, y, bw, bh), label in tagged:
         x0, y0, x1, y1 = frame if cmp.kind == "airplane" else room
         w = (text_inches(label, 8, True) + 0.06) / square_in
