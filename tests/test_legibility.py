@@ -95,6 +95,8 @@ def test_the_tall_frame_reads_on_a_projected_page(name):
     start, part way and at the end of a seeded game in the class view and a seat's, is then at least 11 CSS px:
     size (pt) / 72 x 614 / width (in) >= 11."""
     from tests.legibility import draw
+    from toolkit.drawing import TALL_FRAME_SIZE, TALL_MIN_PT
+    assert TALL_MIN_PT / 72 * PAGE_BOARD_PX / TALL_FRAME_SIZE[0] >= PAGE_LEAST_PX      # the constants agree
     module = importlib.import_module(game_class(name).drawing_module)
     for k, game in sample_states(name, players=3, seed=1, steps=(0.0, 0.5, 1.0)):
         for viewer in (None, 1):
@@ -103,4 +105,4 @@ def test_the_tall_frame_reads_on_a_projected_page(name):
             assert 0.85 <= w / h <= 1.0, (name, w, h)
             texts, _ = draw(fig)
             least = min(t.get_fontsize() for t in texts)
-            assert least / 72 * PAGE_BOARD_PX / w >= PAGE_LEAST_PX, (name, k, viewer, least, w)
+            assert least >= TALL_MIN_PT and least / 72 * PAGE_BOARD_PX / w >= PAGE_LEAST_PX, (name, k, viewer, least, w)

@@ -31,11 +31,11 @@ from matplotlib.colors import to_rgb
 FRAME_DPI = 96
 #: The size in inches of a state's frame (``draw_state``): 912 x 500 px at ``FRAME_DPI``.
 FRAME_SIZE = (9.5, 5.2)
-#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 576 x 614 px at
-#: ``FRAME_DPI``. A classroom page shows it scaled to the height it has: at 1024 x 768 about 655 px high, so
-#: 614 px (60%) wide, where 8 pt text is 8/72 x 614/6.0 = 11.4 CSS px. Keep it near square (width/height 0.85 to
+#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 576 x 634 px at
+#: ``FRAME_DPI``. A classroom page shows it scaled to the height it has: 614 px wide (60% of a 1024 x 768 window)
+#: at 675 px high, where 8 pt text is 8/72 x 614/6.0 = 11.4 CSS px. Keep it near square (width/height 0.85 to
 #: 1.0) and its smallest text at least ``TALL_MIN_PT``.
-TALL_FRAME_SIZE = (6.0, 6.4)
+TALL_FRAME_SIZE = (6.0, 6.6)
 #: The smallest text in a tall frame, in points: 11 CSS px when the frame is shown 614 px wide.
 TALL_MIN_PT = 8
 #: The two arrangements of a state's frame a game's ``draw_state`` offers (``layout=``).

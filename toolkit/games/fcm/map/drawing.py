@@ -129,7 +129,7 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
     too small for each. ``fast`` (a stepper's frame) draws each strip of numbers as a picture kept from frame to
     frame (``static_layer``): the same in every frame of a game."""
     px = square_in * FRAME_DPI
-    col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 2 else 2       # 8-point digits are 6.8 px wide, 2 apart
+    col_every = 1 if px >= 6.8 * len(str(fmap.width - 1)) + 3 else 2       # 8-point digits are 6.8 px wide
     row_every = 1 if px >= 12 else 2                                        # ... and 11 px tall
     gap = LABEL_GAP / square_in
     style = dict(fontsize=8, color=INK, zorder=3)
