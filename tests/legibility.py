@@ -123,3 +123,27 @@ def key_problems(ax, apart=(), name: str = "key", least_pt: float = MIN_TEXT_PT)
         if key.overlaps(pixels(box)):
             out.append(f"the key overlaps the box {tuple(round(v, 2) for v in box)}")
     return out
+
+
+def labels_leaving_places(ax, kinds=("house", "restaurant", "campaign")) -> list[str]:
+    """Every map label that leaves the place it names: a text whose gid is "<kind> <id>" (a house's number, a
+    restaurant's "P2", a campaign's "#10") against the box marked for ``(kind, id)`` (a campaign's tag, where its
+    tile is too small for its number and it is written beside it), in pixels as drawn."""
+    from matplotlib.transforms import Bbox
+
+    from toolkit.drawing import drawn_places
+    texts, renderer = draw(ax.figure)
+    places = drawn_places(ax)
+    out = []
+    for t in texts:
+        kind, _, name = (t.get_gid() or "").partition(" ")
+        if kind not in kinds:
+            continue
+        key = (kind, name if kind == "restaurant" else int(name))
+        box = places.get(("campaign tag", key[1])) if kind == "campaign" else None
+        x0, y0, x1, y1 = box or places[key]
+        (a, b), (c, d) = ax.transData.transform([(x0, y0), (x1, y1)])
+        if not _inside(t.get_window_extent(renderer), Bbox.from_extents(min(a, c), min(b, d), max(a, c), max(b, d)),
+                       tol=0.5):
+            out.append(f"{_name(t)} ({t.get_gid()}) leaves its place")
+    return out

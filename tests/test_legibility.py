@@ -81,3 +81,28 @@ def test_every_drawing_is_legible(name):
                     for p in problems(fig, d.kind):
                         found.append(f"{d.name}, seed {seed}, step {k}, viewer {viewer}: {p}")
     assert not found, f"{len(found)} problems, the first: \n" + "\n".join(found[:25])
+
+
+#: A classroom page at 1024 x 768 shows a stepper's tall frame scaled to the height it has, at least 60% of the
+#: width (614 CSS px); there its smallest text must be at least 11 CSS px (issue 29, part 2 of the pages).
+PAGE_BOARD_PX, PAGE_LEAST_PX = 614, 11
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_tall_frame_reads_on_a_projected_page(name):
+    """Every game's tall frame (``layout="tall"``, the stepper's) is near square (width/height 0.85 to 1.0), so a
+    page scaling it to its height can show it 614 px wide at 1024 x 768, and its smallest text drawn, at the
+    start, part way and at the end of a seeded game in the class view and a seat's, is then at least 11 CSS px:
+    size (pt) / 72 x 614 / width (in) >= 11."""
+    from tests.legibility import draw
+    from toolkit.drawing import TALL_FRAME_SIZE, TALL_MIN_PT
+    assert TALL_MIN_PT / 72 * PAGE_BOARD_PX / TALL_FRAME_SIZE[0] >= PAGE_LEAST_PX      # the constants agree
+    module = importlib.import_module(game_class(name).drawing_module)
+    for k, game in sample_states(name, players=3, seed=1, steps=(0.0, 0.5, 1.0)):
+        for viewer in (None, 1):
+            fig = module.draw_state(game, viewer=viewer, layout="tall").figure
+            w, h = fig.get_size_inches()
+            assert 0.85 <= w / h <= 1.0, (name, w, h)
+            texts, _ = draw(fig)
+            least = min(t.get_fontsize() for t in texts)
+            assert least >= TALL_MIN_PT and least / 72 * PAGE_BOARD_PX / w >= PAGE_LEAST_PX, (name, k, viewer, least, w)

@@ -31,10 +31,13 @@ from matplotlib.colors import to_rgb
 FRAME_DPI = 96
 #: The size in inches of a state's frame (``draw_state``): 912 x 500 px at ``FRAME_DPI``.
 FRAME_SIZE = (9.5, 5.2)
-#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 518 x 634 px at
-#: ``FRAME_DPI``. In a 1024 x 768 window the page's title and controls leave about 600 px of height and the
-#: decision column about 640 px of width, so it shows at 0.95 of its size; a wide frame there shows at 0.69.
-TALL_FRAME_SIZE = (5.4, 6.6)
+#: The most a stepper's frame (``draw_state(..., layout="tall")``) may take, in inches: 576 x 634 px at
+#: ``FRAME_DPI``. A classroom page shows it scaled to the height it has: 614 px wide (60% of a 1024 x 768 window)
+#: at 675 px high, where 8 pt text is 8/72 x 614/6.0 = 11.4 CSS px. Keep it near square (width/height 0.85 to
+#: 1.0) and its smallest text at least ``TALL_MIN_PT``.
+TALL_FRAME_SIZE = (6.0, 6.6)
+#: The smallest text in a tall frame, in points: 11 CSS px when the frame is shown 614 px wide.
+TALL_MIN_PT = 8
 #: The two arrangements of a state's frame a game's ``draw_state`` offers (``layout=``).
 LAYOUTS = ("wide", "tall")
 #: Inches a tall frame keeps above its Axes for a title of two lines.
@@ -497,12 +500,15 @@ class KeyItem:
     ``fc`` with ``sign`` on it (a drink's letter, a campaign's "#11"), "c" a round badge of that colour with
     ``sign`` on it (a campaign's rounds left), "o" a dot of that colour, "" the ``sign``
     alone in bold ("BM", "+1"), "head" a heading in italics (``label`` only). A heading, or an item with ``group``,
-    starts a group of items that ``key_rows`` keeps on one row where it fits."""
+    starts a group of items that ``key_rows`` keeps on one row where it fits. A square may have an edge of colour
+    ``ec`` and a ``hatch`` (as the drawing's own: "////")."""
     label: str
     sign: str = ""
     fc: str = "white"
     shape: str = ""
     group: bool = False
+    ec: str = INK
+    hatch: str = ""
 
 
 @lru_cache(maxsize=512)
@@ -602,7 +608,8 @@ def _draw_key(ax, rows, x0, y0, unit, size, down):
             w = _sign_inches(item, size) / unit
             if item.shape == "s":
                 h = size * 1.3 / 72 / unit
-                add_shape(ax, Rectangle((x, y - h / 2), w, h, fc=item.fc, ec=INK, lw=0.6, zorder=3))
+                add_shape(ax, Rectangle((x, y - h / 2), w, h, fc=item.fc, ec=item.ec, lw=1.2 if item.hatch else 0.6,
+                                        hatch=item.hatch or None, zorder=3))
             elif item.shape == "o":
                 markers(ax, [x + w / 2], [y], s=(size * 0.9) ** 2, fc=item.fc, ec=INK, lw=0.6, zorder=3)
             elif item.shape == "c":

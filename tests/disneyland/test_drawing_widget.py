@@ -7,7 +7,7 @@ import pytest  # noqa: E402
 
 from toolkit import History, new_game, play  # noqa: E402
 from toolkit.core import make_agents  # noqa: E402
-from toolkit.drawing import score_timeline  # noqa: E402
+from toolkit.drawing import TALL_FRAME_SIZE, score_timeline  # noqa: E402
 from toolkit.games.disneyland.drawing import HIDDEN, draw_board, draw_collections, draw_state, state_png  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
@@ -164,5 +164,5 @@ def test_dl_5_2_the_tall_frame_hides_other_players_photos_too(game):
     assert len(marks(None)) == n and "?" not in marks(None)
     assert marks(other).count("?") == n - len(game.held_photos[other - 1]) > 0     # all but its own
     ax = draw_state(game, layout="tall")
-    assert tuple(ax.figure.get_size_inches()) == (5.4, 6.6)
+    assert tuple(ax.figure.get_size_inches()) == TALL_FRAME_SIZE
     assert {f"Player {s}:" for s in range(1, 5)} <= {t.get_text()[:9] for t in ax.texts}

@@ -116,7 +116,7 @@ def perturb_hidden(g, seat, rng):
 def learns(e, seat) -> bool:
     """Does event ``e`` show ``seat`` a fact hidden before? The structures revealed together (FCM-1.2), the
     firings carried out together (FCM-I39), the reserve cards at the bank's first break (FCM-I51), and the
-    reserve cards to the one who claims "First to have $20" (FCM-I42)."""
+    reserve cards to the one who claims "First to have $20" (FCM-I42), and everything at the game's end (FCM-I79)."""
     if e.kind == "milestone":
         return e.player == seat and e.data.get("milestone") == "first_cash_20"
-    return e.kind in ("structure", "overfill", "fire", "bank-break")
+    return e.kind in ("structure", "overfill", "fire", "bank-break", "game-end")

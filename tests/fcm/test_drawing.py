@@ -100,8 +100,10 @@ def test_the_tall_frame_puts_the_map_above_every_player_and_keeps_hands_hidden()
     ax = drawing.draw_state(g, viewer=1, layout="tall")
     w, h = ax.figure.get_size_inches()
     assert w <= TALL_FRAME_SIZE[0] and h <= TALL_FRAME_SIZE[1] and h > w
-    places = drawn_places(ax)
-    wide = drawn_places(drawing.draw_state(g, viewer=1))
+    def board(places):           # a tag beside a tile too small for its number is placed for the layout's size
+        return {k: v for k, v in places.items() if not (isinstance(k, tuple) and k[0] == "campaign tag")}
+    places = board(drawn_places(ax))
+    wide = board(drawn_places(drawing.draw_state(g, viewer=1)))
     assert places.pop("key") != wide.pop("key") and places == wide        # the key's place is the layout's own
     map_bottom = places["squares"][3]
     texts = [t.get_text() for t in ax.texts if t.get_position()[1] > map_bottom]       # (y runs downwards)
@@ -161,7 +163,7 @@ def test_a_crowded_wide_panel_uses_its_room_a_chain_at_a_time_and_never_runs_int
         assert problems(ax.figure, "board") == [], steps
         if steps == 300:            # the class sees the cards laid face down: cut short, the decision whole
             texts = [t.get_text() for t in ax.texts]
-            assert any(t.startswith("  face down: ") and t.endswith("\u2026") for t in texts), texts
+            assert any("face down: " in t and t.endswith("\u2026") for t in texts), texts     # (on a line cut short)
             assert not any(t.startswith("Next: ") and t.endswith("\u2026") for t in texts), texts
 
 def _edge_labels(ax):

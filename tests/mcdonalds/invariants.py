@@ -67,7 +67,7 @@ def perturb_hidden(g, seat, rng):
 def learns(e, seat) -> bool:
     """Does event ``e`` show ``seat`` a card or menu it had not seen? Cards it draws (MCD-3.3), cards drawn
     into any rack, face up (MCD-I6), extras shown for points (MCD-7.4, MCD-I20), its own forgotten extras
-    and the menu read (MCD-3.6)."""
+    and the menu read (MCD-3.6), and every player's extras at the end (MCD-I22)."""
     if e.kind in ("cards", "forget") and e.player == seat:
         return True
-    return (e.kind == "cards" and "into the rack" in e.text) or e.kind in ("extras", "menu")
+    return (e.kind == "cards" and "into the rack" in e.text) or e.kind in ("extras", "menu", "win", "closing")

@@ -11,7 +11,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
 from ...drawing import (FRAME_SIZE, INK, OKABE_ITO, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
                         figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, score_timeline,
-                        static_layer, status_title, tall_axes, text_on, wrapped)
+                        static_layer, status_title, tall_axes, text_inches, text_on, wrapped)
 from .rules import HOURS
 
 # the piles' colours, Okabe-Ito where the game's colour allows: all seven stay apart for colour-blind eyes
@@ -153,9 +153,9 @@ def draw_collections(game, ax=None, viewer=None, x0=0.0, width=10.0, top=9.6, he
     ax = new_axes(ax, size=(5.2, 5.2), margins=0.01)
     band = (height - (0.5 if legend else 0)) / game.players
     cells = [(seat, x0, top - (seat - 1) * band, width, band) for seat in range(1, game.players + 1)]
-    _collections(ax, game, viewer, cells, (x0, top - height + 0.05) if legend else None)
     ax.set_xlim(min(ax.get_xlim()[0], x0 - 0.2), max(ax.get_xlim()[1], x0 + width))
     ax.set_ylim(min(ax.get_ylim()[0], top - height), max(ax.get_ylim()[1], top))
+    _collections(ax, game, viewer, cells, (x0, top - height + 0.05) if legend else None)
     return board_axes(ax)
 
 
@@ -170,9 +170,17 @@ def _collections(ax, game, viewer, cells, legend_at):
         step = min(0.5, width / per_row)
         w = min(0.42, step - 0.06)
         pts = view["scores"][seat - 1]
-        sees = viewer in (None, seat)
+        photos = view["held_photos"][seat - 1]
+        sees = view["good_photos"][seat - 1] is not None
         mark_place(ax, ("player", seat), (x0, y - band + 0.05, x0 + width, y))
-        label = f"Player {seat}: {pts} point{'' if pts == 1 else 's'}" + ("" if sees or not game.held_photos[seat - 1] else " + photos")
+        label = f"Player {seat}: {_points(pts)}" + ("" if sees or not photos else " + photos")
+        if game.is_over():       # the count of DL-7.1, in its parts, as long as the cell has room for
+            on_cards = game.card_points(seat)
+            room = (width - 0.6) * _inches_per_unit(ax)
+            label = next(t for t in (f"{label} ({on_cards} for cards, {pts - on_cards} for photos)",
+                                     f"{label}: {on_cards} cards + {pts - on_cards} photos",
+                                     f"Player {seat}: {on_cards} + {pts - on_cards} photos = {pts}", label)
+                         if text_inches(t, 9, bold=True) <= room or t == label)
         discs.append(Circle((x0 + 0.22, y - 0.3), 0.22, fc=player_colour(seat), ec=INK, lw=0.6))
         ax.text(x0 + 0.22, y - 0.3, str(seat), ha="center", va="center", fontsize=8, weight="bold", zorder=3,
                 color=text_on(player_colour(seat)))
@@ -190,7 +198,8 @@ def _collections(ax, game, viewer, cells, legend_at):
                 if c.kind == "character":
                     stars.append((cx + w / 2, cy - 0.37))
             else:
-                fc = (GOOD if game.photo_good[item] else BAD) if sees else HIDDEN
+                shown = photos[k - n_cards]
+                fc = HIDDEN if shown == "?" else GOOD if game.photo_good[shown] else BAD
                 ax.text(cx + w / 2, cy - 0.37, PHOTO_MARK[fc], ha="center", va="center", fontsize=8, weight="bold",
                         color=text_on(fc), zorder=3)
             cards.append(Rectangle((cx, cy - 0.74), w, 0.74, fc=fc, ec=INK, lw=0.5))
@@ -206,6 +215,17 @@ def _collections(ax, game, viewer, cells, legend_at):
                 fontsize=8, color="#444444", va="bottom")
 
 
+def _inches_per_unit(ax) -> float:
+    """Inches a data unit takes on ``ax`` (equal scales) as its limits stand."""
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    place, (fw, fh) = ax.get_position(original=True), ax.figure.get_size_inches()
+    return min(place.width * fw / abs(x1 - x0), place.height * fh / abs(y1 - y0))
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def draw_state(game, viewer=None, ax=None, legend=True, fast=False, layout="wide"):
     """The board and every player's collection, on one Axes; the title says whose turn it is. ``layout="wide"``
     puts the collections right of the board (``FRAME_SIZE``, for notebooks); ``"tall"`` puts them under it, two
@@ -218,9 +238,9 @@ def draw_state(game, viewer=None, ax=None, legend=True, fast=False, layout="wide
         return _draw_tall(game, viewer, ax, legend, fast)
     ax = new_axes(ax, size=FRAME_SIZE, margins=(0.005, 0.005, 0.995, 0.93))
     draw_board(game, ax=ax, viewer=viewer, fast=fast)
-    draw_collections(game, ax=ax, viewer=viewer, x0=10.2, width=10.0, legend=legend)
     ax.set_xlim(-0.6, 20.4)
     ax.set_ylim(-0.6, 9.6)
+    draw_collections(game, ax=ax, viewer=viewer, x0=10.2, width=10.0, legend=legend)
     ax.set_title(_title(game, viewer), fontsize=11)
     return ax
 
@@ -244,9 +264,9 @@ def _draw_tall(game, viewer, ax, legend, fast):
     width = (right - left - 0.2) / 2
     cells = [(seat, left + 0.1 + (seat - 1) % 2 * width, top - (seat - 1) // 2 * band, width - 0.2, band)
              for seat in range(1, game.players + 1)]
-    _collections(ax, game, viewer, cells, (left + 0.1, top - PANEL + 0.05) if legend else None)
     ax.set_xlim(left, right)
     ax.set_ylim(*ylim)
+    _collections(ax, game, viewer, cells, (left + 0.1, top - PANEL + 0.05) if legend else None)
     ax.set_title(wrapped(_title(game, viewer), ax), fontsize=11)
     return ax
 

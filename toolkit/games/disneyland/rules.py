@@ -219,7 +219,8 @@ class DisneylandGame(Game):
                 "stops": [self.stops_called, self.stops_won], "scores": self.scores()}
 
     def view(self, player=None):
-        """What ``player`` may see: other players' photos are face down (DL-5.2, DL-5.5)."""
+        """What ``player`` may see: other players' photos are face down (DL-5.2, DL-5.5) until the park closes and
+        they are turned up and counted (DL-7.1)."""
         d = self.to_dict()
         d["photos"] = len(self.photos)
         if player is not None:        # face-down piles: a player sees how many cards are left, not their order
@@ -227,11 +228,12 @@ class DisneylandGame(Game):
             del d["seed"]             # the seed would tell the order of every shuffle
         if self.stage[0] == "pick" and player is not None and player != self._hider():
             d["stage"] = ["pick", self.stage[1], "?"] + list(self.stage[3:])    # DL-I7: the picker cannot see
-        if player is not None:
+        shown = self.over or player is None          # at the close the photos are turned up (DL-7.1, DL-I13)
+        if not shown:
             d["held_photos"] = [h if s == player else ["?"] * len(h)
                                 for s, h in enumerate(d["held_photos"], 1)]
             d["scores"] = [x if s == player else self.card_points(s) for s, x in enumerate(d["scores"], 1)]
-        d["good_photos"] = [sum(self.photo_good[p] for p in h) if player in (None, s) else None
+        d["good_photos"] = [sum(self.photo_good[p] for p in h) if shown or player == s else None
                             for s, h in enumerate(self.held_photos, 1)]
         return d
 

@@ -22,7 +22,7 @@ from matplotlib.patheffects import Normal, Stroke
 from ...drawing import (FAINT, FRAME_SIZE, INK, OKABE_ITO, PALE, Drawing, add_shape, board_axes, board_text,
                         check_layout, figure_bytes, fill_limits, mark_place, markers, new_axes, place_boxes,
                         static_layer, tall_axes, text_on, wrapped)
-from .rules import EMPTY, NOT_SEEN
+from .rules import EMPTY
 
 # colours by the board file's keys, so the palette stays out of the rules (Okabe-Ito: apart for everyone)
 KITCHEN_COLOURS = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "green": OKABE_ITO["bluish green"],
@@ -198,16 +198,15 @@ def draw_middle(game, ax=None, viewer=None, names=True):
     own = ax is None
     ax = new_axes(ax, size=(3.4, 3.4), margins=0.01)
     b = game.board
-    known = None if viewer is None else game.known[viewer - 1]
+    view = game.view(viewer)         # the middle as the viewer knows it ("?" face down, None free)
     tiles, backs, free = [], [], []
     for s, (x, y) in enumerate(b.spots):
-        t = game.spots[s]
+        shown = view["spots"][s]
         mark_place(ax, ("spot", s), (x - 0.38, y - 0.38, x + 0.38, y + 0.38))
-        if t == EMPTY:
+        if shown is None or shown == EMPTY:
             free.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc="none", ec=PALE, lw=0.8, ls="--"))
             continue
-        shown = t if known is None else known[s]
-        if shown == NOT_SEEN:
+        if shown == "?":
             backs.append(Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, fc=FACE_DOWN, ec="white", lw=0.8))
         else:
             fc = _ing_colour(game, shown)
@@ -228,8 +227,8 @@ def draw_middle(game, ax=None, viewer=None, names=True):
             board_text(ax, cx - 2.08 + 0.6 * k, low, str(d), ha="center", va="center", fontsize=9, weight="bold",
                        zorder=4)
     if game.hand is not None:
-        tile, origin, saw = game.hand
-        sees = viewer is None or saw[viewer - 1] != NOT_SEEN
+        tile = game.hand[0]
+        sees = view["hand"][0] != "?"
         fc = _ing_colour(game, tile) if sees else FACE_DOWN
         add_shape(ax, Rectangle((cx - 0.9, low - 0.3), 0.6, 0.6, fc=fc, ec=INK, lw=1.2, zorder=3))
         board_text(ax, cx - 0.15, low, "in hand: " + (game.ing_name(tile) if sees else "?"), ha="left", va="center",

@@ -258,12 +258,13 @@ class HamburgerGame(Game):
 
     def view(self, player=None):
         """What ``player`` may see: the middle as they know it ("?" for a face-down tile they have not seen),
-        and the tile in hand only if they saw it (HB-5.1, HB-5.6, HB-I11). None: the class view."""
+        and the tile in hand only if they saw it (HB-5.1, HB-5.6, HB-I11); once the game is won every tile is
+        turned up (HB-I22). None: the class view."""
         d = self.to_dict()
         if player is not None:
-            k = self.known[player - 1]
+            k = self.known[player - 1] if not self.over else self.spots
             d["spots"] = [None if t == EMPTY else (k[s] if k[s] != NOT_SEEN else "?") for s, t in enumerate(self.spots)]
-            if self.hand is not None and self.hand[2][player - 1] == NOT_SEEN:
+            if self.hand is not None and self.hand[2][player - 1] == NOT_SEEN and not self.over:
                 d["hand"] = ["?", self.hand[1], None]
             d["known"] = d["known"][player - 1]
             d["seen"] = d["seen"][player - 1]

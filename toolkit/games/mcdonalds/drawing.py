@@ -318,6 +318,8 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
     if slots:
         _slots(ax, racks)
     cards, discs = [], []
+    extras = game.view(viewer)["extras"]          # a list per food where the viewer sees them, else a count
+    parts = point_parts(game) if game.over else None
     for seat, x0, y, h, pitch in racks:
         rack, ext = game.racks[seat - 1], game.extras[seat - 1]
         c = player_colour(seat)
@@ -325,11 +327,12 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
         discs.append(Circle((x0 + 0.2, y - 0.18), 0.2, fc=c, ec=INK, lw=0.6))
         ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
                 zorder=3)
+        split = parts[seat - 1] if parts else None
         head = game.player_name(seat) if tall else (f"{game.player_name(seat)}: {game.points[seat - 1]} points"
                                                    + ("  (to play)" if now else ""))
         ax.text(x0 + 0.5, y - 0.18, head, ha="left", va="center", fontsize=9, weight="bold", color=INK)
         sy = y - 1.45
-        show = viewer is None or viewer == seat
+        show = not isinstance(extras[seat - 1], int)
         slot, card = pitch * SLOT_SHARE, pitch * SLOT_SHARE * CARD_SHARE
         # the tall frame's place for a player: clear of the heading above, the points and extras in it
         lift, beside = (0.1, BESIDE) if tall else (0.0, 0.0)
@@ -345,7 +348,7 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
                         color=INK)
         n = sum(ext)
         full = sum(ext[i] for i in range(len(FOODS)) if rack[i] == SLOT)
-        note = (f"{full} would\nscore" if show else "face\ndown") if n else ""
+        note = ("" if game.over else f"{full} would\nscore" if show else "face\ndown") if n else ""
         right = x0 + 8 * pitch + 0.1
         if tall:          # beside the rack: the points, whose turn, the extras
             ax.text(right, sy + 1.08, f"{game.points[seat - 1]} points", ha="left", va="top", fontsize=9,
@@ -353,12 +356,28 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
             if now:
                 ax.text(right, sy + 0.7, "to play", ha="left", va="top", fontsize=8, color=INK)
         top = sy + (0.34 if tall else 1.0)
-        ax.text(right, top, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
+        if split:        # the final points in their parts, where "to play" and the extras were
+            ax.text(right, sy + 0.7 if tall else top, f"{split[0]} for orders\n{split[1]} for extras", ha="left",
+                    va="top", fontsize=8, color=INK, linespacing=1.15)
+        else:
+            ax.text(right, top, f"extras: {n}", ha="left", va="top", fontsize=8, color=INK)
         if note:
             ax.text(right, top - 0.45, note, ha="left", va="top", fontsize=8, color="#555555", linespacing=1.0)
     if cards:
         ax.add_collection(PatchCollection(cards, match_original=True, zorder=2))
     ax.add_collection(PatchCollection(discs, match_original=True, zorder=2))
+
+
+def point_parts(game) -> list | None:
+    """Each seat's points as (for orders filled, for extras returned) (MCD-6.1, MCD-7.4), read from the game's
+    events; None when the game kept no events or they do not add up to the points."""
+    parts = [[0, 0] for _ in range(game.players)]
+    for e in game.events:
+        if e.kind in ("score", "extras") and e.player is not None:
+            parts[e.player - 1][e.kind == "extras"] += e.data.get("points", 0)
+    if [a + b for a, b in parts] != list(game.points):
+        return None
+    return [tuple(p) for p in parts]
 
 
 def draw_state(game, viewer=None, ax=None, fast=False, layout="wide"):
@@ -413,7 +432,7 @@ def _title(game, viewer):
 
 #: A tall frame's row of two racks under the board, in board units (a heading, the rack with its names and
 #: extras under it), the gap above the first, and the room right of a rack for the points and extras.
-RACK_ROW, GAP, BESIDE = 2.3, 0.25, 1.75
+RACK_ROW, GAP, BESIDE = 2.3, 0.25, 2.1
 
 
 def _draw_tall(game, viewer, ax, fast):

@@ -277,13 +277,15 @@ class McDonaldsGame(Game):
                 "last_race": self.last_race, "last_roll": self.last_roll, "stats": dict(self.stats)}
 
     def view(self, player=None):
-        """What ``player`` may see: racks are open (MCD-I6); extras, the pile and the menus are face down."""
+        """What ``player`` may see: racks are open (MCD-I6); extras, the pile and the menus are face down; at the
+        end every player's extras are turned up (MCD-I22)."""
         d = self.to_dict()
         d["pile"] = len(self.pile)
         d["menu_pile"] = len(self.menu_pile)
         d["extras_seen"] = [list(x) for x in self.extras_seen]      # everyone saw these arrive (MCD-I20)
         if player is not None:
-            d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
+            if not self.over:
+                d["extras"] = [x if s == player else sum(x) for s, x in enumerate(d["extras"], 1)]
             del d["seed"]        # the seed would tell the order of every shuffle
         return d
 

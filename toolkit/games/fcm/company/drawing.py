@@ -387,6 +387,15 @@ def _chart_rows(widths, room) -> list[list[int]]:
     return rows
 
 
+def bank_text(bank: int) -> str:
+    """The bank's level; below $0 (after its last break it pays in IOUs, FCM-I53) what it owes.
+
+    >>> bank_text(250), bank_text(-122)
+    ('bank $250', 'bank owes $122 (IOUs)')
+    """
+    return f"bank ${bank}" if bank >= 0 else f"bank owes ${-bank} (IOUs)"
+
+
 def draw_state(game, viewer=None, ax=None):
     """Every player's company chart, in rows as wide as a screen shows at its natural size (the widest chart's
     width at least), the turn-order track above and the milestones table below."""
@@ -399,7 +408,7 @@ def draw_state(game, viewer=None, ax=None):
     bottom = -tall - 0.4 - 0.42 * (len(cp.ms) + 1)
     ax = new_axes(ax, size=((right + 0.4) * SCALE + 0.1, (1.8 - bottom) * SCALE + 0.2), margins=0.005)
     draw_turn_order(cp, ax, origin=(0, 1.4))
-    ax.text(1.6 * cp.players + 0.3, 0.9, f"Round {cp.round}; bank ${cp.bank}", fontsize=9, va="center",
+    ax.text(1.6 * cp.players + 0.3, 0.9, f"Round {cp.round}; {bank_text(cp.bank)}", fontsize=9, va="center",
             parse_math=False)
     y = 0.0
     for row in rows:

@@ -71,7 +71,7 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     price = unit_price(co, seat)[0]
     goods = ", ".join(f"{n} {g}" for g, n in sorted(c.goods.items()) if n) or "none"
     hand = sum(c.hand.values())
-    if viewer is None or viewer == seat:
+    if _sees(game, seat, viewer):
         hand_text = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.hand.items()) if n) or "empty"
         hand_text = f"{hand} card(s)" if brief >= 3 and hand else hand_text
     else:                       # (how many is seen by all)
@@ -103,6 +103,14 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     return lines + face_down_lines(game, seat, viewer, width, whole_items)
 
 
+def _sees(game, seat: int, viewer) -> bool:
+    """Does ``viewer``'s view show ``seat``'s hand and face-down cards (FCM-I42; all of them at the end, FCM-I79)?"""
+    if viewer is None or viewer == seat:
+        return True
+    company = next(c for c in game.view(viewer)["company"]["companies"] if c["seat"] == seat)
+    return "(cards in hand)" not in company["hand"]
+
+
 def face_down_lines(game, seat: int, viewer=None, width: int = 70, whole_items: bool = False) -> list[str]:
     """What ``seat`` has laid face down and not yet revealed (FCM-1.1, FCM-I31, FCM-I39, FCM-I42): its own view
     and the class view say what, every other view only that something lies there."""
@@ -111,7 +119,7 @@ def face_down_lines(game, seat: int, viewer=None, width: int = 70, whole_items: 
     if laid is None:
         return []
     what = "the cards to fire" if isinstance(laid, list) else "the cards at work"
-    if viewer is None or viewer == seat:
+    if _sees(game, seat, viewer):
         shown = ", ".join(map(str, laid)) if isinstance(laid, list) else (laid or "CEO alone")
         known = co.staff.employees.keys() | {co.staff.ceo.id}       # the cards by name, as the panel names them
         shown = re.sub(r"[a-z][a-z_]*", lambda m: co.name(m[0]) if m[0] in known else m[0], shown)
@@ -122,7 +130,7 @@ def face_down_lines(game, seat: int, viewer=None, width: int = 70, whole_items: 
 def _head_lines(game, width=None) -> list:
     """The panel's first lines: the round, phase, bank and breaks, and the turn order (wrapped to ``width``)."""
     co = game.co
-    texts = (f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   bank ${co.bank}   breaks {game.breaks}",
+    texts = (f"Round {co.round}, {PHASE_NAMES.get(game.phase, game.phase)}   {cd.bank_text(co.bank)}   breaks {game.breaks}",
              "turn order: " + ", ".join(f"Player {s}" for s in co.order))
     return [(t, "head", None) for text in texts for t in ([text] if width is None else textwrap.wrap(text, width))]
 
@@ -325,13 +333,14 @@ def _draw_tall(game, viewer, ax, fast):
     line = TALL_LINE * size / 8
     kept = (2.3 + TALL_BLOCKS[game.players] + 0.35 * rows + 1.2) * line     # the head, the blocks, the next decision
     lw, lh = md.LABEL_ROOM
-    for across in (1, 2, 0):        # the key right of the map: a column, two where the map is low, else a strip
-        if across:                  # across the frame's foot (a map much wider than high)
-            key = key_rows(md.map_key(), across * KEY_COLUMN, KEY_SIZE, grid=True)
-            key_w, foot = key_width(key, KEY_SIZE) + KEY_GAP, 0.0
-        else:
-            key = key_rows(md.map_key(), box_w - 0.1, KEY_SIZE)
-            key_w, foot = 0.0, key_height(key, KEY_SIZE) + KEY_GAP
+    # the key right of the map: a column, two where the map is low, the squares' part across the frame's foot
+    # where even two are too long, else all of it across the foot (a map much wider than high)
+    for across, beside, under in ((1, md.map_key(), ()), (2, md.map_key(), ()), (2, md.goods_key(), md.squares_key()),
+                                  (0, (), md.map_key())):
+        key = key_rows(beside, across * KEY_COLUMN, KEY_SIZE, grid=True)
+        strip = key_rows(under, box_w - 0.1, KEY_SIZE)
+        key_w = key_width(key, KEY_SIZE) + KEY_GAP if beside else 0.0
+        foot = key_height(strip, KEY_SIZE) + KEY_GAP if under else 0.0
         scale = min((box_w - lw - key_w) / (right - left), (box_h - lh - kept - foot) / (bottom - top))
         if not across or key_height(key, KEY_SIZE) <= (bottom - top) * scale + lh:
             break
@@ -360,8 +369,9 @@ def _draw_tall(game, viewer, ax, fast):
         y += step
     if key_w:
         draw_key(ax, key, right + KEY_GAP / scale, _map_room(fmap)[2], scale, KEY_SIZE, down=True, fast=fast)
-    else:
-        draw_key(ax, key, x0, top + (box_h - foot + KEY_GAP / 2) / scale, scale, KEY_SIZE, down=True, fast=fast)
+    if foot:
+        draw_key(ax, strip, x0, top + (box_h - foot + KEY_GAP / 2) / scale, scale, KEY_SIZE, down=True, fast=fast,
+                 name="key" if not key_w else "squares' key")
     ax.set_xlim(x0 - 0.05 / scale, x0 - 0.05 / scale + box_w / scale)
     ax.set_ylim(top + box_h / scale, top)
     title = f"Food Chain Magnate, {game.players} players" + ("" if viewer is None else f" (Player {viewer}'s view)")

@@ -318,9 +318,10 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
 
     def view(self, player=None) -> dict:
         """Cards in other players' hands, face-down restructuring choices and reserve cards are hidden
-        (FCM-I42); the reserve cards are public once the bank has broken (FCM-I51)."""
+        (FCM-I42); the reserve cards are public once the bank has broken (FCM-I51), and everything once the game
+        is over (FCM-I79)."""
         d = self.to_dict()
-        d["company"] = self.co.view(player)
+        d["company"] = self.co.view(None if self.phase == "over" else player)
         if self.breaks and not self.intro:
             for c, real in zip(d["company"]["companies"], self.co.companies):
                 c["reserve"] = real.reserve

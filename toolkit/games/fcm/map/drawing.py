@@ -153,6 +153,7 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
         static_layer(ax, (name, fmap.height, fmap.width, row_every, col_every, xlim, ylim), None, draw, xlim, ylim)
 
 
+BRIDGE_SIGN = "\u2016"                 # a bridge's two white rails, as the key shows them
 ETERNAL = "\u221e"                    # an eternal campaign's rounds left: it never ends (FCM-6.n1)
 BADGE_PT = 10.5                       # a rounds-left badge's width, in points: room for one 8-point digit
 BADGE_SAMPLE = "3"                    # the rounds left a key's or a legend's badge shows, as an example
@@ -227,16 +228,36 @@ def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame:
 
 
 def map_key() -> tuple:
-    """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the drink sources' letters (as the
-    tiles write them), the demand tokens' dots by good (FCM-6.6) and the campaign tiles by kind, whose number is
-    the order they run in, lowest first (FCM-6.1), and their badges of rounds left (FCM-6.7; "∞": eternal,
-    FCM-6.n1). The names are the tiles' own."""
+    """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the squares (road, bridge, house with
+    its number, garden), the restaurants (open, in their chain's colour with "P" and its number; hatched, "coming
+    soon", FCM-3.7, FCM-7.3) and their entrances (white squares; a drive-in has one in each corner), the drink
+    sources' letters (as the tiles write them), the demand tokens' dots by good (FCM-6.6) and the campaign tiles
+    by kind, whose number is the order they run in, lowest first (FCM-6.1), and their badges of rounds left
+    (FCM-6.7; "∞": eternal, FCM-6.n1). The names are the tiles' own."""
+    return squares_key() + goods_key()
+
+
+def squares_key() -> tuple:
+    """The first part of ``map_key``: the squares, the restaurants and their entrances."""
+    chain = chain_colour(1)
+    return (KeyItem("the map:", shape="head"),
+            KeyItem("road", fc=PALETTE["road"], shape="s"),
+            KeyItem("bridge", BRIDGE_SIGN, PALETTE["road"], "s"),
+            KeyItem("house", "7", PALETTE["house"], "s"),
+            KeyItem("garden", fc=PALETTE["garden"], shape="s"),
+            KeyItem("restaurant", "P1", chain, "s", ec=chain),
+            KeyItem("coming soon", fc="white", shape="s", ec=chain, hatch="////"),
+            KeyItem("entrance", fc="white", shape="s"))
+
+
+def goods_key() -> tuple:
+    """The rest of ``map_key``: the drink sources, the demand and the campaigns."""
     return ((KeyItem("drink sources:", shape="head"),)
             + tuple(KeyItem(drink, ch, PALETTE[drink], "s") for ch, drink in DRINK_CHARS.items())
             + (KeyItem("demand:", shape="head"),) + tuple(KeyItem(g, fc=PALETTE[g], shape="o") for g in GOODS)
             + (KeyItem("campaigns, lowest # first:", shape="head"),)
             + tuple(KeyItem(kind, "#", PALETTE[kind], "s") for kind in MARKETING_KINDS)
-            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", BADGE_SAMPLE, PALETTE["ink"], "c"),))
+            + (KeyItem(f"rounds left ({ETERNAL}: for ever)", BADGE_SAMPLE, PALETTE["ink"], "c", group=True),))
 
 
 def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False, small: bool = False,
@@ -280,7 +301,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
         boxes.append((c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9))
         mark_place(ax, ("house", n), (c0 - 0.45, r0 - 0.45, c1 + 0.45, r1 + 0.45))
         board_text(ax, (c0 + c1) / 2, (r0 + r1) / 2, str(n), ha="center", va="center", fontsize=9,
-                   fontweight="bold", color=ink, zorder=3)
+                   fontweight="bold", color=ink, zorder=3, gid=f"house {n}")
     _rects(ax, boxes, fc="none", ec=ink, lw=0.8, zorder=2)
     rests = sorted(fmap.restaurants.values(), key=lambda r: r.rid)
     for opened in (True, False):
@@ -291,12 +312,16 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     for r in rests:             # "P" and the chain's number, so colour is not the only sign and no house is meant
         mark_place(ax, ("restaurant", r.rid), (r.top[1] - 0.42, r.top[0] - 0.42, r.top[1] + 1.42, r.top[0] + 1.42))
         fc = chain_colour(r.chain) if r.open else "white"
-        dx = -0.22 if "e" in r.corner else 0.22           # off the centre, away from the entrance's white square
-        dy = 0.22 if "n" in r.corner else -0.22
+        label = f"P{r.chain}"
+        size = 9 if text_inches(label, 9, True) <= 1.7 * square_in else 8       # inside its 1.84 squares
+        # off the centre, away from the entrance's white square, as far as its tile leaves room for
+        off = min(0.22, max(0.0, 0.9 - text_inches(label, size, True) / square_in / 2))
+        dx = -off if "e" in r.corner else off
+        dy = off if "n" in r.corner else -off
         if len(_roads.entrances(fmap, r)) > 1:            # a drive-in: its corners' doors keep the centre free
             dx = dy = 0.0
-        board_text(ax, r.top[1] + 0.5 + dx, r.top[0] + 0.5 + dy, f"P{r.chain}", ha="center", va="center", fontsize=9,
-                   fontweight="bold", color=text_on(fc), zorder=5)
+        board_text(ax, r.top[1] + 0.5 + dx, r.top[0] + 0.5 + dy, label, ha="center", va="center", fontsize=size,
+                   fontweight="bold", color=text_on(fc), zorder=5, gid=f"restaurant {r.rid}")
     doors = []
     for rest in rests:
         es = _roads.entrances(fmap, rest)
@@ -307,7 +332,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             doors += [(c + (0.14 if c > left else -0.14) - 0.18, r + (0.14 if r > top else -0.14) - 0.18, 0.36, 0.36)
                       for r, c in es]
     _rects(ax, doors, fc="white", ec=ink, lw=0.8, zorder=5)
-    boxes, colours = [], []
+    boxes, colours, tagged = [], [], []
     for cmp in sorted(fmap.campaigns.values(), key=lambda c: c.number):
         if cmp.kind == "airplane":
             x, y, bw, bh = _airplane_box(fmap, cmp, labels)
@@ -316,14 +341,22 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
             x, y, bw, bh = c0 - 0.45, r0 - 0.45, c1 - c0 + 0.9, r1 - r0 + 0.9
         boxes.append((x, y, bw, bh))
         colours.append(PALETTE[cmp.kind])
-        label = str(cmp.number) if small and len(cmp.squares) == 1 else f"#{cmp.number}"
+        mark_place(ax, ("campaign", cmp.number), (x, y, x + bw, y + bh))
+        along = bw < 1 < bh                                  # along a tile one square wide, inside it
+        label, weight = _campaign_label(cmp.number, (bh if along else bw) * square_in, small and len(cmp.squares) == 1)
+        if text_inches(label, 8, weight == "bold") > (bh if along else bw) * square_in - 0.02 \
+                or 8 * 1.2 / 72 > (bw if along else bh) * square_in:
+            tagged.append((cmp, (x, y, bw, bh), label))    # too small a tile for its number: a tag beside it
+            continue
         board_text(ax, x + bw / 2, y + bh / 2, label, ha="center", va="center", fontsize=8,
-                   color=text_on(PALETTE[cmp.kind]), fontweight="bold", zorder=5,
-                   rotation=90 if bw < 1 < bh else 0)        # along a tile one square wide, inside it
+                   color=text_on(PALETTE[cmp.kind]), fontweight=weight, zorder=5, gid=f"campaign {cmp.number}",
+                   rotation=90 if along else 0)
     _rects(ax, boxes, fc=colours, ec=ink, lw=0.8, zorder=4)
     pad = _pads(fmap)
     x0, y0, x1, y1 = -0.5 - pad["w"] - labels[0], -0.5 - pad["n"] - labels[1], w - 0.5 + pad["e"], h - 0.5 + pad["s"]
     rounds_badges(ax, fmap, boxes, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1))
+    numbers = ((-0.5 - labels[0], -0.5, -0.5, h - 0.5), (-0.5, -0.5 - labels[1], w - 0.5, -0.5))   # rows', columns'
+    _tags(ax, tagged, square_in, (-0.5, -0.5, x1, y1), (x0, y0, x1, y1), numbers)     # clear of the badges too
     coordinate_labels(ax, fmap, square_in, fast)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -332,6 +365,47 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     ax.set_title(title or f"FCM map, {fmap.cols}x{fmap.rows} tiles (squares named row,column)", fontsize=10,
                  parse_math=False)
     return ax
+
+
+def _tags(ax, tagged, square_in: float, room: tuple, frame: tuple, numbers=()) -> None:
+    """Each (campaign, its tile's box, its number) whose tile is too small to hold the number: the number on a tag
+    of the tile's colour beside the tile (above, below, right or left, or a little further out: the first place
+    that covers no text already drawn and stays in ``room``, as ``rounds_badges``' room, or for an airplane
+    ``frame``, clear of the strips ``numbers`` kept for the rows' and columns' numbers), joined to it by a short
+    line. The tag is marked as the place ("campaign tag", number) its number stays within."""
+    if not tagged:
+        return
+    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData] + list(numbers)
+    for cmp, (x, y, bw, bh), label in tagged:
+        x0, y0, x1, y1 = frame if cmp.kind == "airplane" else room
+        w = (text_inches(label, 8, True) + 0.06) / square_in
+        h = (8 * 1.2 / 72 + 0.03) / square_in
+        cx, cy = x + bw / 2, y + bh / 2
+        places = [(cx, y - h / 2 - out) for out in (0.05, 0.5)] + [(cx, y + bh + h / 2 + out) for out in (0.05, 0.5)]
+        places += [(x + bw + w / 2 + out, cy) for out in (0.05, 0.5)] + [(x - w / 2 - out, cy) for out in (0.05, 0.5)]
+        # each moved into the room where it would stick out (a tag is taller than a square)
+        places = [(min(max(px, x0 + w / 2), x1 - w / 2), min(max(py, y0 + h / 2), y1 - h / 2)) for px, py in places]
+
+        def cost(p):
+            a, b, c, d = p[0] - w / 2, p[1] - h / 2, p[0] + w / 2, p[1] + h / 2
+            cover = sum(max(0.0, min(c, t[2]) - max(a, t[0])) * max(0.0, min(d, t[3]) - max(b, t[1])) for t in taken)
+            return cover + 10 * (max(0.0, x0 - a) + max(0.0, y0 - b) + max(0.0, c - x1) + max(0.0, d - y1))
+        tx, ty = min(places, key=lambda p: (cost(p) > 0, cost(p)))        # the first free place, else the least bad
+        box = (tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2)
+        taken.append(box)
+        colour = PALETTE[cmp.kind]
+        ax.plot([cx, tx], [cy, ty], color=PALETTE["ink"], lw=0.8, zorder=5.5)
+        _rects(ax, [(box[0], box[1], w, h)], fc=colour, ec=PALETTE["ink"], lw=0.8, zorder=6)
+        mark_place(ax, ("campaign tag", cmp.number), box)
+        board_text(ax, tx, ty, label, ha="center", va="center", fontsize=8, color=text_on(colour), fontweight="bold",
+                   zorder=7, gid=f"campaign {cmp.number}")
+
+
+def _campaign_label(number: int, room: float, bare: bool = False) -> tuple:
+    """A campaign tile's number and its weight, the first of "#10" bold, "10" bold, "10" that fits in ``room``
+    inches (the tile's length along its label), so that it stays on its tile; ``bare``: never with its "#"."""
+    tries = ([] if bare else [(f"#{number}", "bold")]) + [(str(number), "bold"), (str(number), "normal")]
+    return next(((t, w) for t, w in tries if text_inches(t, 8, w == "bold") <= room - 0.02), tries[-1])
 
 
 def _shade(ax, fmap, squares, colour, alpha=0.45, zorder=1.5):
