@@ -29,6 +29,7 @@ from ....core.settings import Setting
 from . import bankruptcy, dinnertime, marketing
 from ..company.phases import CompanyPhases, WithCompanyLayer
 from ..company.state import RESERVE_CARDS
+from ..company.structure import Structure, in_words
 from ..map.board import assemble_map, parse_layout
 from .setup import Setup, StartingRestaurants
 from .working import Working
@@ -247,6 +248,15 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
         self.co.begin_payday()
 
     # --- decisions ------------------------------------------------------------------------------------
+    def answer_words(self, decision, value) -> str:
+        """An answer that is none of the decision's listed options, in a class's words: a structure written out
+        (FCM-I32) reads as the cards' printed names; anything else as it was given."""
+        if decision.kind == "restructure" and isinstance(value, str):
+            staff = self.co.staff
+            s = Structure.parse(value, staff)
+            return f"CEO over {in_words(s.text(staff))}" if s.items else "CEO alone"
+        return str(value)
+
     def pending(self):
         key = len(self.choices)
         if self._cache is not None and self._cache[0] == key:
