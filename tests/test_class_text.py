@@ -47,7 +47,7 @@ CHECKS = {
     "file name": re.compile(r"\b[\w-]+\.(?:json|md|py|txt|csv|png|svg|ipynb|toml|yaml)\b"),
     "dotted name": re.compile(r"\b[a-z_]{2,}\.[a-z_]{2,}\b"),
     "code brackets": re.compile(r"[\[\]{}`]|\w\(|\(\)|==|->|=>|[<>]"),
-    "JSON": re.compile(r"\"\s*:|\{\s*\""),
+    "JSON": re.compile(r"\{\s*\"|\"\s*:\s*[\[{\"\d]"),
     "None/True/False": re.compile(r"\b(?:None|True|False|null|NaN|nan)\b"),
     "doubled word": re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE),
     "raw coordinates": re.compile(r"\b\d+,\d+\b|\(\d+, \d+\)"),
@@ -268,3 +268,12 @@ def test_the_class_s_last_move_stays_pinned_until_its_next_decision():
             assert text.startswith(f"The class's last move (step {a}):"), (k, text[:80])
     before = visible_text(log_html(history, moves[0] - 1, 2, cls.clauses(), for_class=mine))
     assert "last move" not in before                           # nothing to pin before the class's first move
+
+
+@pytest.mark.parametrize("game", ["disneyland", "mcdonalds", "hamburgerspelet", "fcm"])
+def test_the_clause_texts_a_chip_opens_read_plainly(game):
+    """A chip's first click opens the rules page's text of a rulebook clause: those texts hold no code words.
+    (Interpretations, one click further, are the project's notes and may name its files.)"""
+    clauses = game_class(game).clauses()
+    bad = {cid: findings(text) for cid, text in clauses.items() if not re.search(r"-I\d", cid) and findings(text)}
+    assert not bad
