@@ -15,7 +15,7 @@ MAX_STEPS = 80      # a log since the class's last decision longer than this sho
 FACE_DOWN = "\N{PLAYING CARD BACK}"
 INTERPRETATION = re.compile(r"-I\d")     # DL-I13, FCM-I74: the project's decisions where the rulebook is silent
 
-# the log's own look (here, not in the page's style: the log is also shown without a stepper)
+# the log's own look, kept with the markup it styles (the page's layout and sizes are in style.py)
 LOG_STYLE = """<style>
 .bgt-log .bgt-pin { background: #fff6d5; border: 1px solid #e8d48a; border-radius: 4px; padding: 2px 6px;
   margin: 2px 0 4px 0; }

@@ -19,7 +19,7 @@ BUYERS = {"cart_operator": (2, 2), "truck_driver": (3, 3), "zeppelin_pilot": (4,
 def produce(game, seat: int, good: str, n: int, who: str) -> None:
     co = game.co
     co.company(seat).goods[good] += n
-    game.say("produce", lambda: f"Player {seat}'s {who} makes {n} {good}.", ("FCM-3.5",), seat, good=good, count=n)
+    game.say("produce", lambda: f"Player {seat}'s {who} makes {words.count(n, good)}.", ("FCM-3.5",), seat, good=good, count=n)
     if good in ("burger", "pizza"):
         co.claim(seat, f"first_{good}_produced", ("FCM-3.5",))
 

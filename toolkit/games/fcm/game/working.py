@@ -84,8 +84,8 @@ class Working:
                             [Option(k, words.count(k, "round")) for k in range(1, longest + 1)], ("FCM-3.4", "FCM-I18"))
         if kind == "cook":
             good, n = production.COOKS[card]
-            return Decision(seat, "cook", f"{name}: make {n} {good}?",
-                            [Option("make", f"make {n} {good}"), Option("skip", "make nothing this round")], ("FCM-3.5", "FCM-I72"))
+            return Decision(seat, "cook", f"{name}: make {words.count(n, good)}?",
+                            [Option("make", f"make {words.count(n, good)}"), Option("skip", "make nothing this round")], ("FCM-3.5", "FCM-I72"))
         if kind == "trainee":
             return Decision(seat, "kitchen", "Kitchen Trainee: make 1 burger or 1 pizza",
                             [Option("burger", "1 burger"), Option("pizza", "1 pizza"), Option("skip", "make nothing this round")],
