@@ -8,6 +8,8 @@ picture. The option values stay as the records store them ("3,5 ne"); only their
 'row 3, column 5, entrance north-east'
 >>> campaign_place("2,7 turned"), campaign_place("n 4")
 ('row 2, column 7, turned', 'along the north edge from column 4')
+>>> layout([[("O", 0), ("S", 1)], [("I", 2), ("L", 3)]])
+'O, S a quarter turn; I half a turn, L three quarter turns'
 >>> count(1, "drink"), count(3, "waitress", "waitresses"), houses([]), houses([4, 9])
 ('1 drink', '3 waitresses', 'no house', 'houses 4, 9')
 """
@@ -42,6 +44,19 @@ def campaign_place(value: str) -> str:
     side, first = parts
     line = "column" if side in ("n", "s") else "row"
     return f"along the {compass(side)} edge from {line} {first}"
+
+
+TURNS = ("", " a quarter turn", " half a turn", " three quarter turns")     # clockwise, as the map file reads
+
+
+def tile(name: str, turns: int) -> str:
+    """A map tile by its printed letter and how it lies: "O", "S a quarter turn" (clockwise)."""
+    return f"{name}{TURNS[turns % 4]}"
+
+
+def layout(rows) -> str:
+    """The map's tiles row by row, top row first: "O, S a quarter turn; I, L"."""
+    return "; ".join(", ".join(tile(n, k) for n, k in row) for row in rows)
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
