@@ -109,7 +109,7 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
         self.bank_log: list = [self.co.bank]    # the bank's level after each round
         self.end_reason = None
         self._cache = None
-        self.say("map", lambda: f"The map: {self.map.cols} tiles across and {self.map.rows} down, top row first (turns clockwise): "
+        self.say("map", lambda: f"The map: {self.map.cols} tiles across and {self.map.rows} down, top row first (turned clockwise): "
                  + words.layout(self.map.layout) + f". Houses {', '.join(map(str, sorted(self.map.houses)))}.", ("FCM-I2", "FCM-I3"))
         if self.intro:
             self.say("intro", lambda: f"Introductory game: ${self.co.bank} in the bank, no reserve cards, no milestones, "

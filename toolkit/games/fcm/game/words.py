@@ -9,7 +9,7 @@ picture. The option values stay as the records store them ("3,5 ne"); only their
 >>> campaign_place("2,7 turned"), campaign_place("n 4")
 ('row 2, column 7, turned', 'along the north edge from column 4')
 >>> layout([[("O", 0), ("S", 1)], [("I", 2), ("L", 3)]])
-'O, S a quarter turn; I half a turn, L three quarter turns'
+'O, S turned a quarter; I turned half round, L turned three quarters'
 >>> count(1, "drink"), count(3, "waitress", "waitresses"), houses([]), houses([4, 9])
 ('1 drink', '3 waitresses', 'no house', 'houses 4, 9')
 """
@@ -46,16 +46,16 @@ def campaign_place(value: str) -> str:
     return f"along the {compass(side)} edge from {line} {first}"
 
 
-TURNS = ("", " a quarter turn", " half a turn", " three quarter turns")     # clockwise, as the map file reads
+TURNS = ("", " turned a quarter", " turned half round", " turned three quarters")     # clockwise, as the map file reads
 
 
 def tile(name: str, turns: int) -> str:
-    """A map tile by its printed letter and how it lies: "O", "S a quarter turn" (clockwise)."""
+    """A map tile by its printed letter and how it lies: "O", "S turned a quarter" (clockwise)."""
     return f"{name}{TURNS[turns % 4]}"
 
 
 def layout(rows) -> str:
-    """The map's tiles row by row, top row first: "O, S a quarter turn; I, L"."""
+    """The map's tiles row by row, top row first: "O, S turned a quarter; I, L"."""
     return "; ".join(", ".join(tile(n, k) for n, k in row) for row in rows)
 
 
