@@ -21,12 +21,18 @@ from toolkit.core.play import play
 from toolkit.core.registry import game_class, make_agents
 from toolkit.widgets.log import log_html
 
-# (game, players, agent kind, seed): every game, two to five seats, rule-based and random agents
+# (game, players, agent kind, seed, options): every game, two to five seats, rule-based and random agents, and
+# the options that bring decisions or sentences of their own (McDonald's races by hand, FCM's Deluxe rules and
+# introductory game)
 PLAYS = [
-    ("disneyland", 2, "heuristic", 1), ("disneyland", 4, "random", 2),
-    ("mcdonalds", 2, "heuristic", 3), ("mcdonalds", 3, "random", 4), ("mcdonalds", 4, "forgetful", 5),
-    ("hamburgerspelet", 2, "heuristic", 6), ("hamburgerspelet", 4, "random", 7),
-    ("fcm", 2, "heuristic", 8), ("fcm", 3, "random", 9), ("fcm", 4, "simple", 10),
+    ("disneyland", 2, "heuristic", 1, None), ("disneyland", 4, "random", 2, None),
+    ("mcdonalds", 2, "heuristic", 3, None), ("mcdonalds", 3, "random", 4, None),
+    ("mcdonalds", 4, "forgetful", 5, None), ("mcdonalds", 3, "random", 13, {"race": "by_hand"}),
+    ("hamburgerspelet", 2, "heuristic", 6, None), ("hamburgerspelet", 4, "random", 7, None),
+    ("hamburgerspelet", 3, "keen", 15, None),
+    ("fcm", 2, "heuristic", 8, None), ("fcm", 3, "random", 9, None), ("fcm", 4, "simple", 10, None),
+    ("fcm", 5, "heuristic", 11, None), ("fcm", 3, "random", 12, {"ruleset": "deluxe"}),
+    ("fcm", 2, "heuristic", 14, {"intro": True}),
 ]
 MOST_OPTIONS = 400          # labels read per decision (an FCM placement has about 190)
 LOG_STEPS = 12              # steps of each game whose log HTML is read (spread over the game)
@@ -54,7 +60,7 @@ CHECKS = {
     "field name": re.compile(r"\b(?:" + "|".join(FIELD_NAMES) + r")\b"),
     "doubled punctuation": re.compile(r"[?!.]\.|[.,;:]\s*[.,;:]"),
 }
-A_PLURAL = re.compile(r"\b(?:a|an|A|An) ((?:[A-Z][\w-]* ){0,2}[A-Za-z][a-z-]*s)\b( \w+)?")
+A_PLURAL = re.compile(r"\b(?:a|an|one|A|An|One) ((?:[A-Z][\w-]* ){0,2}[A-Za-z][a-z-]*s)\b( \w+)?")
 
 
 def findings(text: str) -> list[tuple[str, str]]:
@@ -110,11 +116,11 @@ def visible_text(markup: str) -> str:
     return re.sub(r"\s+", " ", " ".join(p.parts)).strip().replace(" .", ".")
 
 
-def class_texts(game: str, players: int, kind: str, seed: int):
+def class_texts(game: str, players: int, kind: str, seed: int, options: dict | None = None):
     """(where, text) for every class-facing text of one seeded game: events (public and private sentences),
     prompts and option labels of every decision met, and the visible text of the log at some steps."""
     cls = game_class(game)
-    history = History(cls(players=players, seed=seed))
+    history = History(cls(players=players, seed=seed, options=options))
     play(None, make_agents(cls, players, kind), history=history)
     g = history.game
     assert g.is_over(), f"{game} seed {seed} did not end"
@@ -150,7 +156,8 @@ def scan(plays=PLAYS):
     return found
 
 
-@pytest.mark.parametrize("play_", PLAYS, ids=[f"{g}-{p}p-{k}-seed{s}" for g, p, k, s in PLAYS])
+@pytest.mark.parametrize("play_", PLAYS, ids=[f"{g}-{p}p-{k}-seed{s}" + ("-" + "-".join(map(str, o.values())) if o else "")
+                                      for g, p, k, s, o in PLAYS])
 def test_class_text_has_no_code_words(play_):
     """Every event sentence, prompt, option label and the log's visible text of a seeded game reads as plain
     words: no identifiers, file or field names, code brackets, doubled words or "a" before a plural."""
@@ -166,7 +173,7 @@ def test_class_text_has_no_code_words(play_):
 
 
 @pytest.mark.parametrize("text", [
-    "Player 1 takes a Cookies.", "see board.json", "extras_seen", "reading 1", "{\"a\": 1}", "None",
+    "Player 1 takes a Cookies.", "one French Fries short", "see board.json", "extras_seen", "reading 1", "{\"a\": 1}", "None",
     "the the card", "restaurant at 0,5", "take a French Fries", "Junior Vice President(Kitchen Trainee)",
     "MAY I HELP YOU, PLEASE?.", "game.pending"])
 def test_the_scan_catches_code_words(text):

@@ -85,12 +85,12 @@ def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
         if order[i] and total > 1:
             p = list(order)
             p[i] -= 1
-            out.append((f"short:{FOODS[i]}", f"one {NAMES[i]} short", tuple(p)))
+            out.append((f"short:{FOODS[i]}", f"one {NAMES[i]} card short", tuple(p)))
     for i in range(N):
         if order[i] and rack[i] > order[i]:
             p = list(order)
             p[i] += 1
-            out.append((f"extra:{FOODS[i]}", f"one {NAMES[i]} too many", tuple(p)))
+            out.append((f"extra:{FOODS[i]}", f"one {NAMES[i]} card too many", tuple(p)))
     for i in range(N):
         if order[i]:
             for j in printed:
@@ -98,7 +98,7 @@ def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
                     p = list(order)
                     p[i] -= 1
                     p[j] += 1
-                    out.append((f"swap:{FOODS[i]}:{FOODS[j]}", f"a {NAMES[j]} instead of one {NAMES[i]}", tuple(p)))
+                    out.append((f"swap:{FOODS[i]}:{FOODS[j]}", f"a {NAMES[j]} card instead of a {NAMES[i]} card", tuple(p)))
     return out
 
 
