@@ -113,7 +113,7 @@ def decision_line(history, k: int, viewer, hide_secrets: bool, answered=lambda d
         if label.lower() == prompt.lower():          # "Roll the die → roll the die" says it twice
             return f"Player {d.player} decides: {prompt}"
         return f"Player {d.player} decides: {prompt} → {label}"
-    return f"Player {d.player} decides."
+    return f"Player {d.player} makes a choice."         # what it was is not this viewer's to read here
 
 
 def event_rows(history, k: int, viewer, clauses: dict) -> list[str]:

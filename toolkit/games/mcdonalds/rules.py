@@ -69,8 +69,9 @@ GIVE = {}
 TAKE = {}
 for _a in range(N):
     for _b in range(_a, N):
-        GIVE[(_a, _b)] = Option(pair_value(_a, _b), f"give {NAMES[_a]} + {NAMES[_b]}")
-        TAKE[(_a, _b)] = Option(pair_value(_a, _b), f"take {NAMES[_a]} + {NAMES[_b]}")
+        _pair = f"two {NAMES[_a]} cards" if _a == _b else f"a {NAMES[_a]} card and a {NAMES[_b]} card"
+        GIVE[(_a, _b)] = Option(pair_value(_a, _b), f"give {_pair}")
+        TAKE[(_a, _b)] = Option(pair_value(_a, _b), f"take {_pair}")
 TAKE_ONE = [Option(FOODS[i], f"take a {NAMES[i]} card") for i in range(N)]
 _EXTRAS: dict = {}       # (seat, extras, points) -> Decision
 
