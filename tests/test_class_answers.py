@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 from toolkit.core import game_class, game_names  # noqa: E402
 from toolkit.core.records import make_record  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
+from toolkit.widgets.log import chips  # noqa: E402
 
 from .stepping import frames_left_out  # noqa: E402
 
@@ -53,7 +54,7 @@ def test_fcm_the_class_is_never_asked_a_one_option_formality_and_the_log_names_i
         d = s.history[k - 1].pending()
         assert s.history[k].choices[-1] == d.values[0]
         s.slider.value = k
-        line = (f"Only one choice for Player 1: {d.options[0].label} <code>[{', '.join(d.clauses)}]</code>")
+        line = f"Only one choice for Player 1: {d.options[0].label} {chips(d.clauses, s.clauses)}"
         assert line in s.event_log.value, (k, s.event_log.value[:400])
     # at each real decision the log reaches back to the class's previous one, the answers for it included
     for k in range(1, s.last + 1):
@@ -61,7 +62,7 @@ def test_fcm_the_class_is_never_asked_a_one_option_formality_and_the_log_names_i
             before = max(i for i in range(k) if s._for_class(s.history[i].pending()) or i == 0)
             s.slider.value = k
             for j in auto:
-                assert (f"Step {j}: " in s.event_log.value) == (before < j <= k), (k, j)
+                assert (f"Step {j}:</b>" in s.event_log.value) == (before < j <= k), (k, j)
 
 
 def test_stepping_back_to_an_answered_step_offers_no_buttons_and_a_fork_answers_again():

@@ -328,7 +328,7 @@ def test_app_page_in_chromium(app, browser, voila_url, screenshots):
         assert a.key("ArrowRight", twin.step) == here, "the right arrow did not go one step forward"
 
         # The class's own view does not name the other seat's choice.
-        assert f"Player {other.player} decides (" in a.log() or f"Player {other.player} lays a choice face down" \
+        assert f"Player {other.player} makes a choice." in a.log() or f"Player {other.player} lays a choice face down" \
             in a.log(), f"Player {seat}'s view should not show Player {other.player}'s choice: {a.log()[:200]!r}"
 
         # Play runs on from here and pauses at the end; there, play does not start again from step 0.

@@ -86,7 +86,7 @@ def test_the_class_decides_with_buttons_and_forks():
     nxt = s.history.game.pending()
     assert nxt is None or nxt.player == 2          # the agents played on up to the class's next decision
     # the log there shows every step since the class's decision, newest first, each with its player
-    shown = [f"Step {j}: " for j in range(s.last, k, -1)]
+    shown = [f"Step {j}:</b>" for j in range(s.last, k, -1)]
     at = [s.event_log.value.index(t) for t in shown]
     assert at == sorted(at)
     # back to step k and decide again: a new branch from k, the states before it untouched
@@ -138,7 +138,7 @@ def test_the_class_view_hides_secret_answers_while_the_class_plays():
     k = hides[0]
     s.slider.value = k
     s.view.value = None
-    assert "lays a choice face down (hide)" in s.event_log.value and "smiling star in the" not in s.event_log.value
+    assert "lays a choice face down." in s.event_log.value and "smiling star in the" not in s.event_log.value
     s.view.value = s.history[k - 1].pending().player          # the hider knows what lies face down
     assert "lays face down: smiling star in the" in s.event_log.value
 

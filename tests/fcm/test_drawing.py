@@ -1,4 +1,6 @@
 """Drawings of the whole game and the generic stepper on FCM."""
+import re
+
 import matplotlib
 import pytest
 
@@ -179,16 +181,17 @@ def _edge_labels(ax):
 
 
 def test_map_is_labelled_by_row_and_column_as_the_options_name_squares():
-    """The option "restaurant at R,C, ..." puts the restaurant's top-left square beside row number R on the
+    """The option "restaurant at row R, column C, ..." puts the restaurant's top-left square beside row number R on the
     map's left edge and under column number C along its top (0-based, row first), in every drawing of the map."""
     from toolkit.drawing import drawn_places
     from toolkit.games.fcm.map import drawing as md
     g = new_game("fcm", players=3, seed=4)
     while g.pending().kind != "start_restaurant":
         g.apply(g.pending().options[0].value)
-    opt = next(o for o in g.pending().options if o.value != "pass"
-               and len(set(o.label.split()[2].rstrip(",").split(","))) == 2)      # a row unlike its column
-    r, c = map(int, opt.label.split()[2].rstrip(",").split(","))
+    where = {o.value: tuple(map(int, re.match(r"restaurant at row (\d+), column (\d+),", o.label).groups()))
+             for o in g.pending().options if o.value != "pass"}
+    opt = next(o for o in g.pending().options if o.value in where and len(set(where[o.value])) == 2)   # row != column
+    r, c = where[opt.value]
     g.apply(opt.value)
     rid = max(g.map.restaurants)
     for ax in (md.draw_map(g.map), drawing.draw_state(g), drawing.draw_state(g, layout="tall"),

@@ -9,7 +9,9 @@ FCM-I72 and FCM-I73; issue 15: the strategic agents and sensible random play, FC
 pinned when they were added, while the older games keep the first heuristic 'simple' and uniform random;
 the New Business Developer's placements as events of their own kinds, 'new-house' and 'garden', no longer
 'house', which is Dinnertime's sale: three event-log hashes changed, no fingerprint; then the strategic agents'
-plans adapted to the map so that games cannot stall at the round limit, pins 600, 601, 604, 605).
+plans adapted to the map so that games cannot stall at the round limit, pins 600, 601, 604, 605; issue 29:
+the events in a class's words, squares as "row 3, column 5" and plurals spelled out: the seven event-log hashes
+changed, no fingerprint).
 """
 import hashlib
 import json
@@ -22,8 +24,8 @@ from toolkit.core.registry import game_class, new_game
 
 # (players, seed, agents, options, logged, fingerprint, steps, events hash or "")
 GAMES = [
-    (4, 300, 'simple', None, True, 'ab23eebdcee5729e', 698, 'fd28d5d354fe5ed0'),
-    (4, 301, 'simple', None, True, '18da3a4b933b2a8e', 587, 'bc57eccabab6e85a'),
+    (4, 300, 'simple', None, True, 'ab23eebdcee5729e', 698, '1f47a3b1ae75ea57'),
+    (4, 301, 'simple', None, True, '18da3a4b933b2a8e', 587, '95f1a8a25b35b901'),
     (4, 302, 'simple', None, False, '6510b3a00c0a16e7', 583, ''),
     (4, 303, 'simple', None, False, '303d297b657c2f79', 664, ''),
     (4, 304, 'simple', None, False, 'e5240389c0cc2bc9', 792, ''),
@@ -42,8 +44,8 @@ GAMES = [
     (4, 317, 'simple', None, False, '1d9438cf5495872a', 817, ''),
     (4, 318, 'simple', None, False, 'a8ace49264912b71', 506, ''),
     (4, 319, 'simple', None, False, '2ae1e8e3a448f602', 617, ''),
-    (4, 400, 'uniform', None, True, '3efc73ec13143eab', 855, '0521b6030f2d0380'),
-    (4, 401, 'uniform', None, True, 'c9168351bd96a9ea', 859, 'b39d1261f756bdaf'),
+    (4, 400, 'uniform', None, True, '3efc73ec13143eab', 855, '855e56afa1b98454'),
+    (4, 401, 'uniform', None, True, 'c9168351bd96a9ea', 859, 'ef5062d358d5a2f2'),
     (4, 402, 'uniform', None, False, '44a2c2846fcd1307', 866, ''),
     (4, 403, 'uniform', None, False, 'b99ce3a4bd0c7092', 841, ''),
     (4, 404, 'uniform', None, False, '58baf1fc796c9ee7', 858, ''),
@@ -57,7 +59,7 @@ GAMES = [
     (5, 503, 'simple', None, False, 'bf79ccff43f628bf', 866, ''),
     (2, 504, 'uniform', None, False, '3dde85028779ac46', 467, ''),
     (3, 505, 'uniform', None, False, 'b84a31faf8ebd20e', 621, ''),
-    (4, 506, 'simple', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, 'f380cea611513849'),
+    (4, 506, 'simple', {'ruleset': 'deluxe'}, True, 'f2f9b7e97c593bd5', 539, 'd9c38de1b6edeeb7'),
     (3, 507, 'uniform', {'ruleset': 'deluxe'}, False, '7802e1dfdd0473ef', 610, ''),
     (4, 508, 'simple', {'intro': True}, False, '56eef8cd90521bc3', 457, ''),
     (2, 509, 'uniform', {'intro': True}, False, 'afe19b71ce0020eb', 421, ''),
@@ -65,9 +67,9 @@ GAMES = [
     (2, 511, 'simple', {'layout': 'K0 Q0'}, False, '3739ab21a0cad4c9', 411, ''),
     # the strategic agents ('heuristic' and the styles, FCM-I75) and sensible random play ('random', FCM-I76),
     # pinned when they were added (issue 15); the games above keep the first heuristic ('simple') and uniform random
-    (4, 600, 'heuristic', None, True, '563e09893942f751', 477, 'ffa48794316446c3'),
+    (4, 600, 'heuristic', None, True, '563e09893942f751', 477, '5219d6d5ab84a47d'),
     (3, 601, 'heuristic', None, False, '17a253255a07d177', 269, ''),
-    (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, 'd0fa49e0adf84b79'),
+    (4, 602, 'random', None, True, 'f71a4d36436dc27c', 506, '9157eb262843c064'),
     (2, 603, 'random', {'ruleset': 'deluxe'}, False, '3ca6abcce30b3234', 655, ''),
     (3, 604, 'price-war', None, False, '86d8c278dd31f0d5', 212, ''),
     (2, 605, 'gardens-luxury', {'intro': True}, False, '1219a46cfd771414', 192, ''),

@@ -63,7 +63,7 @@ def test_fcm_5_2_fcm_i38_unused_recruiting_actions_are_discounts():
     g.apply("done")
     g.apply("done")
     pay = next(e for e in g.events if e.kind == "pay" and e.player == 1)
-    assert "3 unused recruiting action(s) x -$5" in pay.text and g.co.company(1).paid == 0
+    assert "3 unused recruiting actions x -$5" in pay.text and g.co.company(1).paid == 0
 
 
 def test_fcm_i38_recruiting_girl_hires_come_first():

@@ -70,9 +70,10 @@ GIVE = {}
 TAKE = {}
 for _a in range(N):
     for _b in range(_a, N):
-        GIVE[(_a, _b)] = Option(pair_value(_a, _b), f"give {NAMES[_a]} + {NAMES[_b]}")
-        TAKE[(_a, _b)] = Option(pair_value(_a, _b), f"take {NAMES[_a]} + {NAMES[_b]}")
-TAKE_ONE = [Option(FOODS[i], f"take a {NAMES[i]}") for i in range(N)]
+        _pair = f"two {NAMES[_a]} cards" if _a == _b else f"a {NAMES[_a]} card and a {NAMES[_b]} card"
+        GIVE[(_a, _b)] = Option(pair_value(_a, _b), f"give {_pair}")
+        TAKE[(_a, _b)] = Option(pair_value(_a, _b), f"take {_pair}")
+TAKE_ONE = [Option(FOODS[i], f"take a {NAMES[i]} card") for i in range(N)]
 _EXTRAS: dict = {}       # (seat, extras, points) -> Decision
 
 
@@ -86,12 +87,12 @@ def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
         if order[i] and total > 1:
             p = list(order)
             p[i] -= 1
-            out.append((f"short:{FOODS[i]}", f"one {NAMES[i]} short", tuple(p)))
+            out.append((f"short:{FOODS[i]}", f"one {NAMES[i]} card short", tuple(p)))
     for i in range(N):
         if order[i] and rack[i] > order[i]:
             p = list(order)
             p[i] += 1
-            out.append((f"extra:{FOODS[i]}", f"one {NAMES[i]} too many", tuple(p)))
+            out.append((f"extra:{FOODS[i]}", f"one {NAMES[i]} card too many", tuple(p)))
     for i in range(N):
         if order[i]:
             for j in printed:
@@ -99,7 +100,7 @@ def wrong_pulls(order, rack, printed) -> list[tuple[str, str, tuple[int, ...]]]:
                     p = list(order)
                     p[i] -= 1
                     p[j] += 1
-                    out.append((f"swap:{FOODS[i]}:{FOODS[j]}", f"a {NAMES[j]} instead of one {NAMES[i]}", tuple(p)))
+                    out.append((f"swap:{FOODS[i]}:{FOODS[j]}", f"a {NAMES[j]} card instead of a {NAMES[i]} card", tuple(p)))
     return out
 
 
@@ -396,7 +397,7 @@ class McDonaldsGame(Game):
             shared = [s for s in range(1, self.players + 1) if s != seat and self.pos[s - 1] == dest]
             also = f" (shared with Player {', '.join(map(str, shared))})" if shared else ""
             self.emit("roll", f"Player {seat} rolls {a} + {b} = {a + b} and moves clockwise to space {dest}, "
-                      f"{space.label}{also}.", ("MCD-3.2", "MCD-I4", "MCD-I1") + (("MCD-7.7",) if shared else ()),
+                      f"{space.label}{also}" + ("" if (space.label + also)[-1] in ".?!" else "."), ("MCD-3.2", "MCD-I4", "MCD-I1") + (("MCD-7.7",) if shared else ()),
                       seat, roll=[a, b], to=dest)
         kind = space.kind
         if kind == "menu":
@@ -480,7 +481,7 @@ class McDonaldsGame(Game):
         self.racks[v - 1][i] -= 1
         racked, extra = self.receive(seat, [i])
         if self.log:
-            self.emit("take", f"Player {seat} takes a {NAMES[i]} from Player {v}'s rack: "
+            self.emit("take", f"Player {seat} takes a {NAMES[i]} card from Player {v}'s rack: "
                       f"{self._receive_text(seat, racked, extra)}.", ("MCD-3.5", "MCD-7.1", "MCD-7.2"), seat,
                       victim=v, item=item)
         rest = tuple(s for s in victims[1:] if sum(self.racks[s - 1]))
@@ -522,17 +523,18 @@ class McDonaldsGame(Game):
         if not self.log:
             return
         seat, menu = self.current, self.menu()
-        again = "again " if r["count"] > 1 else ""
+        n = r["count"]
+        again = f"again, for the {n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'} time" if n > 1 else "aloud"
         decoys = menu.decoys()
         black = (" Printed in black, and not ordered: " + ", ".join(f"{d.qty} {FOOD_NAMES[d.item]}" for d in decoys)
                  + ".") if decoys else ""
         steps = menu.steps()
-        text = f"Player {seat} reads \"{menu.name}\" {again}(reading {r['count']}). In red: {counts_text(steps[0][1])}.{black}"
+        text = f"Player {seat} reads \"{menu.name}\" {again}. In red: {counts_text(steps[0][1])}.{black}"
         for what, after in steps[1:]:
             text += f" Change at the bottom: {what}, so {counts_text(after)}."
         self.emit("read", text, ("MCD-4.2", "MCD-4.3") + (("MCD-5.4",) if r["count"] > 1 else ()), seat,
                   menu=menu.id, reading=r["count"], order=list(menu.order))
-        self.emit("please", f"Player {seat} says \"Please.\": the order is {menu.order_text()} "
+        self.emit("please", f"Player {seat} says \"Please.\" The order is {menu.order_text()} "
                   f"({menu.size} card{'s' if menu.size != 1 else ''}).", ("MCD-4.4", "MCD-5.2"), seat)
 
     def _race_model(self) -> None:

@@ -35,7 +35,7 @@ class Payday:
                         lines.append((f"{n} x {staff.name(c)} {where}", SALARY * n, ("FCM-5.2",)))
         unused = self.unused_recruit_discounts(seat)
         if unused:
-            lines.append((f"{unused} unused recruiting action(s) x -$5", -5 * unused, ("FCM-5.2", "FCM-I38")))
+            lines.append((f"{unused} unused recruiting {'action' if unused == 1 else 'actions'} x -$5", -5 * unused, ("FCM-5.2", "FCM-I38")))
         if self.has(seat, "first_to_train"):
             lines.append(("'First to train someone'", -self.ms["first_to_train"].params["salary_discount"], ("FCM-5.n2",)))
         return lines

@@ -7,7 +7,7 @@ from collections import Counter
 from ....core.decisions import Option
 from ....core.errors import IllegalChoice
 from .fitting import fitting_sets
-from .structure import Structure, arrange, fits, structure_problem
+from .structure import Structure, arrange, fits, in_words, structure_problem
 from .state import _list
 
 MAX_STRUCTURE_OPTIONS = 120     # FCM-I46
@@ -36,7 +36,7 @@ class Restructuring:
         hit = _OPTIONS_SEEN.get(key)
         if hit is not None and hit[0] is self.staff:
             return list(hit[1])
-        opts = [Option(t, f"CEO over {label}" if t else "CEO alone")
+        opts = [Option(t, f"CEO over {in_words(label)}" if t else "CEO alone")
                 for t, label in fitting_sets(co.hand, self.staff, co.ceo_slots, MAX_STRUCTURE_OPTIONS)]
         if not opts or opts[-1].value != "":
             opts.append(Option("", "CEO alone"))
@@ -85,7 +85,7 @@ class Restructuring:
                 self.say("overfill", lambda: f"Player {seat} played {s.size()} cards that fit no structure under a "
                          f"CEO with {co.ceo_slots} slots: all go to the beach; the CEO works alone.", ("FCM-1.4",), seat)
             else:
-                self.say("structure", lambda: f"Player {seat} puts to work: CEO" + (f" over {co.work.text(self.staff)}" if co.work.items else " alone")
+                self.say("structure", lambda: f"Player {seat} puts to work: CEO" + (f" over {in_words(co.work.text(self.staff))}" if co.work.items else " alone")
                          + f"; on the beach: {_list(co.beach, self.staff) or 'nobody'}.", ("FCM-1.2", "FCM-1.3", "FCM-1.n1"),
                          seat, work=co.work.text())
             at_work = co.work.counts()

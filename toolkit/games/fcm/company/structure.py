@@ -94,6 +94,12 @@ class Structure:
         return cls(tuple(out))
 
 
+def in_words(named: str) -> str:
+    """A structure written with the cards' printed names, for a class: each manager's cards "(over ...)", so
+    "Junior Vice President(Waitress, Trainer)" reads "Junior Vice President (over Waitress, Trainer)"."""
+    return named.replace("(", " (over ")
+
+
 def _card(staff: Staff, name: str, text: str) -> str:
     cid = staff.card_id(name)
     if cid is None:

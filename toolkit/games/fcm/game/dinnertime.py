@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import bank, bankruptcy
+from . import bank, bankruptcy, words
 from ..map.roads import dinnertime_distances, house_distance
 
 BASE_PRICE = 10            # FCM-4.n2
@@ -161,7 +161,7 @@ def run(game) -> list:
             tip = co.ms["first_waitress"].params["tip"] if co.has(s, "first_waitress") else 3
             moved = bank.pay(game, s, k * tip, "tips")
             earned[s] += moved
-            game.say("tips", lambda: f"Player {s}'s {k} waitress(es) earn ${tip} each: ${k * tip}.", ("FCM-4.5",), s, amount=k * tip)
+            game.say("tips", lambda: f"Player {s}'s {words.count(k, 'waitress', 'waitresses')} {'earns' if k == 1 else 'earn'} ${tip} each: ${k * tip}.", ("FCM-4.5",), s, amount=k * tip)
     for s in seats:                                                        # FCM-4.6 CFO
         if has_cfo(co, s) and earned[s]:
             extra = cfo_bonus(earned[s])

@@ -11,6 +11,7 @@ from ..map import reach
 from ....core.errors import IllegalChoice
 from ..map.placement import MARKETEERS, campaign_places, campaign_squares, check_airplane, check_campaign
 from ..map.board import Campaign, SIDES
+from . import words
 
 GOODS = ("burger", "pizza", "lemonade", "beer", "soda")
 KIND_MILESTONE = {"billboard": "first_billboard", "airplane": "first_airplane", "radio": "first_radio"}
@@ -109,9 +110,9 @@ def place(game, seat: int, card: str, number: int, where: str, good: str, durati
     fmap.put_campaign(c)
     co.make_busy(seat, card)
     game.busy_chips[str(number)] = [seat, card]
-    game.say("campaign", lambda: f"Player {seat}'s {co.name(card)} places {kind} #{number} at {where}, advertising {good} "
-             + ("for ever (eternal)" if eternal else f"for {duration} round(s)") + f"; it reaches houses "
-             + (", ".join(map(str, reached(fmap, number, where))) or "none") + f". The {co.name(card)} is busy (chip {number}).",
+    game.say("campaign", lambda: f"Player {seat}'s {co.name(card)} places {kind} #{number} at {words.campaign_place(where)}, "
+             + f"advertising {good} " + ("for ever (eternal)" if eternal else f"for {words.count(duration, 'round')}")
+             + f"; it reaches {words.houses(reached(fmap, number, where))}. The {co.name(card)} is busy while it runs.",
              ("FCM-3.4", "FCM-I60") + (("FCM-6.n1",) if eternal else ()), seat, number=number, tile_kind=kind, good=good)
     if kind in KIND_MILESTONE:
         co.claim(seat, KIND_MILESTONE[kind], ("FCM-3.4",))

@@ -8,6 +8,7 @@ of each drink to bring.
 """
 from __future__ import annotations
 
+from . import words
 from ..map.roads import best_zeppelin_route, buyer_options, tile_sources, zeppelin_routes
 
 COOKS = {"burger_cook": ("burger", 3), "burger_chef": ("burger", 8), "pizza_cook": ("pizza", 3), "pizza_chef": ("pizza", 8)}
@@ -18,7 +19,7 @@ BUYERS = {"cart_operator": (2, 2), "truck_driver": (3, 3), "zeppelin_pilot": (4,
 def produce(game, seat: int, good: str, n: int, who: str) -> None:
     co = game.co
     co.company(seat).goods[good] += n
-    game.say("produce", lambda: f"Player {seat}'s {who} makes {n} {good}.", ("FCM-3.5",), seat, good=good, count=n)
+    game.say("produce", lambda: f"Player {seat}'s {who} makes {words.count(n, good)}.", ("FCM-3.5",), seat, good=good, count=n)
     if good in ("burger", "pizza"):
         co.claim(seat, f"first_{good}_produced", ("FCM-3.5",))
 
@@ -84,7 +85,7 @@ def route_options(game, seat: int, card: str) -> list[tuple[str, str]]:
     out = []
     for code in sorted(found):
         rid, s = found[code]
-        out.append((code, f"from restaurant {rid}: {k} x " + ", ".join(f"{d} at {sq}" for sq, d in s)))
+        out.append((code, f"from restaurant {rid}: {k} x " + ", ".join(f"{d} at {words.square(sq)}" for sq, d in s)))
     return out
 
 

@@ -26,9 +26,10 @@ from collections import Counter
 from ....core.decisions import Decision
 from ....core.game import LOGS, Game, copy_added, deepcopy_attributes
 from ....core.settings import Setting
-from . import bankruptcy, dinnertime, marketing
+from . import bankruptcy, dinnertime, marketing, words
 from ..company.phases import CompanyPhases, WithCompanyLayer
 from ..company.state import RESERVE_CARDS
+from ..company.structure import Structure, in_words
 from ..map.board import assemble_map, parse_layout
 from .setup import Setup, StartingRestaurants
 from .working import Working
@@ -108,9 +109,8 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
         self.bank_log: list = [self.co.bank]    # the bank's level after each round
         self.end_reason = None
         self._cache = None
-        self.say("map", lambda: f"The map: {self.map.cols}x{self.map.rows} tiles "
-                 + " / ".join(" ".join(f"{n}{k}" for n, k in row) for row in self.map.layout)
-                 + f"; houses {', '.join(map(str, sorted(self.map.houses)))}.", ("FCM-I2", "FCM-I3"))
+        self.say("map", lambda: f"The map: {self.map.cols} tiles across and {self.map.rows} down, top row first (turned clockwise): "
+                 + words.layout(self.map.layout) + f". Houses {', '.join(map(str, sorted(self.map.houses)))}.", ("FCM-I2", "FCM-I3"))
         if self.intro:
             self.say("intro", lambda: f"Introductory game: ${self.co.bank} in the bank, no reserve cards, no milestones, "
                      "no salaries; the first bank break ends the game.", ("FCM-I68",))
@@ -247,6 +247,15 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
         self.co.begin_payday()
 
     # --- decisions ------------------------------------------------------------------------------------
+    def answer_words(self, decision, value) -> str:
+        """An answer that is none of the decision's listed options, in a class's words: a structure written out
+        (FCM-I32) reads as the cards' printed names; anything else as it was given."""
+        if decision.kind == "restructure" and isinstance(value, str):
+            staff = self.co.staff
+            s = Structure.parse(value, staff)
+            return f"CEO over {in_words(s.text(staff))}" if s.items else "CEO alone"
+        return str(value)
+
     def pending(self):
         key = len(self.choices)
         if self._cache is not None and self._cache[0] == key:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....core.decisions import Decision, Option
 from ..map.placement import legal_restaurants, place_starting_restaurant
+from . import words
 from .working import _pos
 
 
@@ -32,7 +33,7 @@ class Setup:
     def _start_pending(self) -> Decision:
         seat = self.starting.placing[0]
         opts = [] if self.starting.second else [Option("pass", "pass (place in the second round)")]
-        opts += [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in self._start_options()]
+        opts += [Option(v, f"restaurant at {words.placement(v)}") for v in self._start_options()]
         return Decision(seat, "start_restaurant", "Place your starting restaurant", opts, ("FCM-I4", "FCM-I58"))
 
     def _apply_start(self, d, value) -> None:
@@ -45,5 +46,5 @@ class Setup:
         top, corner = _pos(value)
         r = place_starting_restaurant(fmap, seat, top, corner)
         co.company(seat).restaurants.append(r.rid)
-        self.say("restaurant", lambda: f"Player {seat} places a starting restaurant at {top}, entrance {corner} {r.entrance}.",
+        self.say("restaurant", lambda: f"Player {seat} places a starting restaurant at {words.square(top)}, entrance {words.compass(corner)}.",
                  ("FCM-I4", "FCM-I5", "FCM-I58"), seat, rid=r.rid)

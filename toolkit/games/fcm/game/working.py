@@ -11,7 +11,7 @@ from ..map.board import CORNERS, SIDES
 from ..map.placement import (MAX_RESTAURANTS, MARKETEERS, check_garden, check_regional_restaurant, gardens_used,
                              legal_new_houses, legal_restaurants, place_garden, place_local_restaurant, place_new_house,
                              place_regional_restaurant)
-from . import marketing, production
+from . import marketing, production, words
 
 
 def _pos(value: str):
@@ -73,7 +73,7 @@ class Working:
             n = sub["tile"]
             if "place" not in sub:
                 vals = marketing.places(self, seat, card, n)
-                opts = [Option(v, f"at {v}: reaches houses " + (", ".join(map(str, marketing.reached(fmap, n, v))) or "none"))
+                opts = [Option(v, f"at {words.campaign_place(v)}: reaches {words.houses(marketing.reached(fmap, n, v))}")
                         for v in vals] or [Option("cancel", "no legal place: place no campaign")]
                 return Decision(seat, "campaign_place", f"{name}: where does #{n} go?", opts, ("FCM-3.4", "FCM-I18"))
             if "good" not in sub:
@@ -81,18 +81,18 @@ class Working:
                                 [Option(g, g) for g in marketing.GOODS], ("FCM-3.4",))
             longest = MARKETEERS[marketing.marketeer_name(card)][1]
             return Decision(seat, "campaign_duration", f"{name}: for how many rounds does #{n} run?",
-                            [Option(k, f"{k} round(s)") for k in range(1, longest + 1)], ("FCM-3.4", "FCM-I18"))
+                            [Option(k, words.count(k, "round")) for k in range(1, longest + 1)], ("FCM-3.4", "FCM-I18"))
         if kind == "cook":
             good, n = production.COOKS[card]
-            return Decision(seat, "cook", f"{name}: make {n} {good}?",
-                            [Option("make", f"make {n} {good}"), Option("skip", "make nothing this round")], ("FCM-3.5", "FCM-I72"))
+            return Decision(seat, "cook", f"{name}: make {words.count(n, good)}?",
+                            [Option("make", f"make {words.count(n, good)}"), Option("skip", "make nothing this round")], ("FCM-3.5", "FCM-I72"))
         if kind == "trainee":
             return Decision(seat, "kitchen", "Kitchen Trainee: make 1 burger or 1 pizza",
                             [Option("burger", "1 burger"), Option("pizza", "1 pizza"), Option("skip", "make nothing this round")],
                             ("FCM-3.5", "FCM-I72"))
         if kind == "errand":
             k = production.errand_count(self, seat)
-            return Decision(seat, "errand", f"Errand Boy: fetch {k} drink(s) of one kind",
+            return Decision(seat, "errand", f"Errand Boy: fetch {words.count(k, 'drink')} of one kind",
                             [Option(d, f"{k} {d}") for d in production.DRINKS] + [Option("skip", "fetch nothing this round")],
                             ("FCM-3.5", "FCM-I72"))
         if kind == "buyer":
@@ -114,14 +114,15 @@ class Working:
             what, n = sub["what"].split()
             if what == "house":
                 vals = [f"{r},{c} {s}" for (r, c), s in legal_new_houses(fmap, int(n))]
-                opts = [Option(v, f"house {n} at {v.split()[0]}, garden to the {v.split()[1]}") for v in vals]
+                opts = [Option(v, f"house {n} at {words.square(v.split()[0])}, garden to the {words.compass(v.split()[1])}")
+                        for v in vals]
             else:
-                opts = [Option(s, f"garden on the {s} side of house {n}") for s in self._garden_sides(int(n))]
+                opts = [Option(s, f"garden on the {words.compass(s)} side of house {n}") for s in self._garden_sides(int(n))]
             return Decision(seat, "developer_place", f"Where does the {what} go?",
                             opts or [Option("cancel", "no legal place: place nothing")], ("FCM-3.6", "FCM-I8"))
         if kind == "local":
             vals = [f"{r},{c} {k}" for (r, c), k in legal_restaurants(fmap, seat, "local", self.co.ruleset)]
-            opts = [Option("skip", "place no restaurant")] + [Option(v, f"coming-soon restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
+            opts = [Option("skip", "place no restaurant")] + [Option(v, f"coming-soon restaurant at {words.placement(v)}") for v in vals]
             return Decision(seat, "local_manager", "Local Manager: place a new restaurant within road range 3", opts, ("FCM-3.7", "FCM-I19"))
         if kind == "regional":
             if "what" not in sub:
@@ -134,7 +135,7 @@ class Working:
                          for r in movable]
                 return Decision(seat, "regional_manager", "Regional Manager: place or move a restaurant", opts, ("FCM-3.7", "FCM-I20"))
             vals = self._regional_places(seat, sub["what"])
-            opts = [Option(v, f"restaurant at {v.split()[0]}, entrance {v.split()[1]}") for v in vals]
+            opts = [Option(v, f"restaurant at {words.placement(v)}") for v in vals]
             return Decision(seat, "regional_place", "Where does the restaurant go?",
                             opts or [Option("cancel", "no legal place: do nothing")], ("FCM-3.7", "FCM-I20"))
         raise AssertionError(kind)   # pragma: no cover
@@ -229,7 +230,7 @@ class Working:
                     place_garden(fmap, int(n), value)
                 # "house" events are Dinnertime's sales (their data holds the house's record); a placement is its own kind
                 self.say("new-house" if what == "house" else "garden",
-                         lambda: f"Player {seat}'s New Business Developer places {sub['what']} at {value}.",
+                         lambda: f"Player {seat}'s New Business Developer places {sub['what']} at {_nbd_place(value)}.",
                          ("FCM-3.6", "FCM-I8"), seat)
             self._done_task()
         elif kind == "local_manager":
@@ -237,7 +238,7 @@ class Working:
                 top, corner = _pos(value)
                 r = place_local_restaurant(fmap, seat, top, corner, self.co.ruleset)
                 co.company(seat).coming_soon.append(r.rid)
-                self.say("restaurant", lambda: f"Player {seat}'s Local Manager places restaurant {r.rid} at {top} (coming soon).",
+                self.say("restaurant", lambda: f"Player {seat}'s Local Manager places restaurant {r.rid} at {words.square(top)}, entrance {words.compass(corner)} (coming soon).",
                          ("FCM-3.7", "FCM-I19"), seat, rid=r.rid)
             self._done_task()
         elif kind == "regional_manager":
@@ -252,7 +253,15 @@ class Working:
                 if move is None:
                     co.company(seat).restaurants.append(r.rid)
                 self.say("restaurant", lambda: f"Player {seat}'s Regional Manager " + ("moves" if move else "opens")
-                         + f" restaurant {r.rid} at {top}, entrance {corner}.", ("FCM-3.7", "FCM-I20"), seat, rid=r.rid)
+                         + f" restaurant {r.rid} at {words.square(top)}, entrance {words.compass(corner)}.", ("FCM-3.7", "FCM-I20"), seat, rid=r.rid)
             self._done_task()
         else:  # pragma: no cover
             raise IllegalChoice(f"no decision of kind {kind!r}", ())
+
+
+def _nbd_place(value: str) -> str:
+    """Where a New Business Developer put a house ("row,col side") or a garden (a side), in words."""
+    parts = value.split()
+    if "," in parts[0]:
+        return f"{words.square(parts[0])}, garden to the {words.compass(parts[1])}"
+    return f"the {words.compass(value)} side"
