@@ -37,7 +37,7 @@ PANEL_MOST = 640            # and at most: it takes the width the board's pictur
 GAP = 12                    # CSS px between the board and that column
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing
-HEADROOM = 40               # CSS px of the window above the board and column: the page's one-line title
+HEADROOM = 46               # CSS px of the window above the board and column: the page's one-line title
 
 
 def fresh_seed() -> int:
@@ -458,7 +458,7 @@ class Stepper(w.VBox):
             who = f"Turn {game.turn + 1}: {self._seat_chip(d.player, game)} to play"
         parts = " ".join(f"<span class='bgt-score'>{self._seat_chip(seat, short=True)}&nbsp;{score}</span>"
                          for seat, score in enumerate(scores, 1))
-        return f"<div class='bgt-status'>{who} · scores: {parts}</div>"
+        return f"<div class='bgt-status-line'>{who} · scores: {parts}</div>"
 
     @staticmethod
     def _seat_chip(seat: int, game=None, short: bool = False) -> str:
