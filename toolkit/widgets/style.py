@@ -12,6 +12,8 @@ STYLE = f"""<style>
 .bgt-stepper .bgt-option .widget-label, .bgt-stepper .bgt-option {{ overflow: visible; text-overflow: clip; }}
 .bgt-stepper .bgt-decision button, .bgt-stepper .bgt-decision select {{ min-height: {BUTTON_PX}px; font-size: 16px; }}
 .bgt-stepper .bgt-decision .widget-dropdown {{ height: auto; }}
+.bgt-stepper .bgt-decision .widget-hbox {{ flex-wrap: wrap; }}
+.bgt-stepper .bgt-decision button {{ flex-shrink: 0; }}
 .bgt-stepper .widget-html-content {{ line-height: 1.3; }}
 .bgt-stepper .bgt-log {{ font-size: 14px; }}
 .bgt-stepper .bgt-step {{ border-top: 1px solid #ddd; padding: 3px 0; }}
