@@ -86,3 +86,16 @@ def test_classroom_serves_the_pages_offline_and_culls_a_gone_pages_kernel(tmp_pa
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)      # the group we started, nothing else
             proc.wait()
+
+
+def test_start_here_opens_unmodified_with_a_picture_of_its_stepper():
+    """JupyterLab rewrites a notebook's kernel name that differs from the kernel's own (so it opens "modified");
+    the stepper's cell keeps a picture of the stepper until it is run, not the widget's raw text."""
+    import nbformat
+    from jupyter_client.kernelspec import KernelSpecManager
+    nb = nbformat.read(REPO / "notebooks" / "00_start_here.ipynb", as_version=4)
+    spec = KernelSpecManager().get_kernel_spec(nb.metadata.kernelspec.name)
+    assert nb.metadata.kernelspec.display_name == spec.display_name
+    assert "widgets" not in nb.metadata, "saved widget state for widgets the notebook no longer shows"
+    cell = next(c for c in nb.cells if c.cell_type == "code" and c.source.splitlines()[-1] == "stepper")
+    assert [sorted(o.get("data", {})) for o in cell.outputs] == [["image/png", "text/plain"]]
