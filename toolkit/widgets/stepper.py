@@ -33,7 +33,7 @@ from .style import STYLE
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
 PANEL = 320                 # CSS px of the column beside the board (status, controls, decision, log), at least
-PANEL_MOST = 640            # and at most: it takes the width the board's picture leaves, lines kept readable
+PANEL_MOST = 760            # and at most: it takes the width the board's picture leaves, lines kept readable
 GAP = 12                    # CSS px between the board and that column
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing

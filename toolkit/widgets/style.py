@@ -27,7 +27,8 @@ STYLE = f"""<style>
 .bgt-stepper .bgt-seat {{ border-radius: 4px; padding: 0 5px; font-weight: bold; white-space: nowrap; }}
 .bgt-stepper .bgt-status-line {{ font-size: {STATUS_PX}px; line-height: 1.6; padding: 0 0 2px 0; }}
 .bgt-stepper .bgt-score {{ white-space: nowrap; margin-right: 6px; }}
-.bgt-stepper .bgt-controls .widget-button, .bgt-stepper .bgt-controls .widget-toggle-button {{ padding: 0 7px; }}
+.bgt-stepper .bgt-controls .widget-button, .bgt-stepper .bgt-controls .widget-toggle-button {{ padding: 0 7px;
+  font-size: 14px; height: 32px; }}
 .bgt-stepper .bgt-controls .widget-toggle-buttons {{ width: auto; }}
 .bgt-stepper .bgt-board img {{ cursor: crosshair; }}
 .bgt-stepper .bgt-side .widget-toggle-buttons {{ flex-wrap: wrap; }}
