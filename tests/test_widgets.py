@@ -180,13 +180,16 @@ def test_save_picture_gives_png_and_svg_links():
     assert s.save_links.value == ""                  # a link never outlives its picture
 
 
-def test_frames_are_not_stretched():
+def test_frames_grow_with_the_window_but_never_past_their_pngs_pixels():
+    """The board scales to the height available; it stays sharp, so it is never wider than its PNG's pixels."""
     import struct
+
+    from toolkit.widgets.stepper import HEADROOM
     s = Stepper("hamburgerspelet", players=2, seed=1, dpi=90, pixel_ratio=2)
     png = bytes(s.image.value)
-    width = struct.unpack(">I", png[16:20])[0]
+    width, height = struct.unpack(">II", png[16:24])
     shown = s.image.layout.width
-    assert f"{width / 2:.0f}px" in shown and shown.startswith("min(100%")
+    assert shown == f"min(100%, {width}px, calc((100vh - {HEADROOM}px) * {width / height:.4f}))"
 
 
 def _click_png(s, x, y):

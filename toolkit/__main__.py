@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export|gallery ...``.
+"""Command line: ``python -m toolkit simulate|compare|sweep|play|replay|render|export|gallery|classroom ...``.
 
 Bad arguments or files give a one-line message and exit status 2, never a traceback; a valid record of a game
 that is not over gives exit status 1 (unless ``--partial``). Output files are checked before any work and are
@@ -98,6 +98,8 @@ def _parser():
     _record_flags(ex)
     ex.add_argument("--seat", type=int, required=True, help="the player, 1..P")
     _output(ex, "a .json player's record or a .csv table of events")
+    from . import classroom
+    classroom.add_arguments(sub.add_parser("classroom", help="serve the games' classroom pages (Voila) for a class"))
     return p
 
 
@@ -336,6 +338,9 @@ def _run(args) -> int:
         return 0
     if args.command == "gallery":
         from .gallery import run
+        return run(args)
+    if args.command == "classroom":
+        from .classroom import run
         return run(args)
     if args.command == "export":
         from .core.exports import events_frame, save_player_record

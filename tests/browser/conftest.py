@@ -1,6 +1,7 @@
 """One Voilà server and one headless Chromium for the whole session, both started and stopped here.
 
-Voilà serves ``notebooks/apps`` on a free localhost port; Chromium is Debian's ``/usr/bin/chromium`` driven by
+Voilà serves ``notebooks/apps`` on a free localhost port exactly as ``python -m toolkit classroom`` does (the same
+command line, its template and kernel culling, from ``toolkit.classroom.voila_command``); Chromium is Debian's ``/usr/bin/chromium`` driven by
 Playwright (never a downloaded browser). Without that Chromium the browser tests are skipped (see test_apps.py).
 """
 from __future__ import annotations
@@ -9,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -43,10 +43,11 @@ def voila_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("voila")
     log = folder / "voila.log"
     # port_retries=0: if the port was taken meanwhile Voilà stops, rather than serving on a port we do not poll
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.port_retries=0", "--show_tracebacks=True", str(APPS_DIR)]
+    from toolkit.classroom import voila_command
     from toolkit.widgets.stepper import SEED_VARIABLE
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), **{SEED_VARIABLE: SEED})
+    cmd, env = voila_command(port, browser=False, folder=APPS_DIR,
+                             extra=["--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--show_tracebacks=True"])
+    env.update({"JUPYTER_RUNTIME_DIR": str(folder / "runtime"), SEED_VARIABLE: SEED})
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env,
                                 start_new_session=True)

@@ -19,14 +19,15 @@ INTERPRETATION = re.compile(r"-I\d")     # DL-I13, FCM-I74: the project's decisi
 LOG_STYLE = """<style>
 .bgt-log .bgt-pin { background: #fff6d5; border: 1px solid #e8d48a; border-radius: 4px; padding: 2px 6px;
   margin: 2px 0 4px 0; }
-.bgt-log details.bgt-chip { display: inline-block; vertical-align: baseline; margin: 0 0 0 3px; }
-.bgt-log details.bgt-chip[open] { display: block; margin: 2px 0 4px 1em; }
-.bgt-log details.bgt-chip > summary { display: inline-block; list-style: none; cursor: pointer; font-size: 11px;
-  line-height: 1.2; padding: 0 5px; border: 1px solid #b9c3cf; border-radius: 8px; background: #eef2f6;
+:is(.bgt-log, .bgt-prompt) details.bgt-chip { display: inline-block; vertical-align: baseline; margin: 0 0 0 3px; }
+:is(.bgt-log, .bgt-prompt) details.bgt-chip[open] { display: block; margin: 2px 0 4px 1em; }
+:is(.bgt-log, .bgt-prompt) details.bgt-chip > summary { display: inline-block; list-style: none; cursor: pointer;
+  font-size: 11px; line-height: 1.2; padding: 0 5px; border: 1px solid #b9c3cf; border-radius: 8px; background: #eef2f6;
   color: #334; white-space: nowrap; }
-.bgt-log details.bgt-chip > summary::-webkit-details-marker { display: none; }
-.bgt-log .bgt-rule { color: #333; font-size: 12px; padding: 2px 0 2px 0.5em; border-left: 3px solid #b9c3cf; }
-.bgt-log details.bgt-more > summary { cursor: pointer; color: #445; font-size: 12px; }
+:is(.bgt-log, .bgt-prompt) details.bgt-chip > summary::-webkit-details-marker { display: none; }
+:is(.bgt-log, .bgt-prompt) .bgt-rule { color: #333; font-size: 12px; padding: 2px 0 2px 0.5em;
+  border-left: 3px solid #b9c3cf; }
+:is(.bgt-log, .bgt-prompt) details.bgt-more > summary { cursor: pointer; color: #445; font-size: 12px; }
 </style>"""
 
 

@@ -50,21 +50,21 @@ from ..core.decisions import Decision
 from ..core.history import History
 from ..core.play import play
 from ..core.registry import check_seat_count, game_class, make_agents
-from ..drawing import LAYOUTS, clear_drawing
+from ..drawing import LAYOUTS, clear_drawing, player_colour, text_on
 from ..frame_render import FrameRenderer
 from .answers import ARMING_MS, FRAME_CLASS, LOG, SeatViews, error_line, event_frame
-from .log import log_html
+from .log import chips, log_html
 from .style import STYLE
 
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
 SEED_VARIABLE = "TOOLKIT_STEPPER_SEED"  # fixes the seed of ``seed=None`` steppers (tests, a game to show again)
-PANEL = 340                 # CSS px of the decision and log column beside the board, at least
-PANEL_MOST = 640            # and at most: it takes the width the board's picture leaves, lines kept readable
+PANEL = 320                 # CSS px of the column beside the board (status, controls, decision, log), at least
+PANEL_MOST = 760            # and at most: it takes the width the board's picture leaves, lines kept readable
 GAP = 12                    # CSS px between the board and that column
 CLICK_OUTLINE = "#000000"   # the dashed outline of each place on the board the class may click
 CLICK_GID = "bgt-click-place"  # those outlines' gid: the stepper's own marks, not the game's drawing
 GROUP_SHADE = "#0072B2"     # the light shade of the squares clicked first in a two-click place (``click_groups``)
-HEADROOM = 165              # CSS px of the window above the board and panel: the page's title and the controls
+HEADROOM = 46               # CSS px of the window above the board and column: the page's one-line title
 
 
 def fresh_seed() -> int:
@@ -185,7 +185,8 @@ class Stepper(w.VBox):
         self.step_button = _button("step", "step-forward", "one step forward (key: \N{RIGHTWARDS ARROW})")
         self.end_button = _button("end", "fast-forward", "go to the last step played so far")
         self.slider = w.IntSlider(value=0, min=0, max=n, description="step", continuous_update=False,
-                                  tooltip="drag to any step of the game", layout=w.Layout(width="300px"))
+                                  tooltip="drag to any step of the game", style={"description_width": "auto"},
+                                  layout=w.Layout(width="190px"))
         self.save_button = _button("save picture", "download", "make download links for this picture (PNG, SVG)")
         self.save_links = w.HTML()
         self.view = SeatViews(options=self._view_options(), value=self.class_seat,
@@ -193,12 +194,14 @@ class Stepper(w.VBox):
                               layout=w.Layout(flex="0 0 auto"))
         self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
         self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
+        self.status = w.HTML(layout=w.Layout(flex="0 0 auto"))     # whose turn, and every player's score
         self.event_log = w.HTML(layout=w.Layout(flex="1 1 auto", min_height="90px", overflow="auto",
                                                 border="1px solid #ddd", padding="2px 6px"))
         self.event_log.add_class("bgt-log")
         self.decision = w.VBox(layout=w.Layout(flex="0 0 auto", max_height="45vh", overflow="auto"))
         self.errors = w.Output()
         for wdg, name in ((self.decision, "decision"), (self.errors, "errors"), (self.message, "message"),
+                          (self.status, "status"),
                           (self.view, "view"), (self.image, "image"), (self.save_links, "save-links"),
                           (self.play_button, "play")):
             wdg.add_class(f"bgt-{name}")     # names for the page's style and the browser test
@@ -215,18 +218,21 @@ class Stepper(w.VBox):
         self.play_button.observe(self._guard(self._play_pressed), names="value")
         self.view.observe(self._guard(lambda ch: self._show()), names="value")
         controls = w.HBox([self.play_widget, self.start_button, self.back_button, self.play_button,
-                           self.step_button, self.end_button, self.slider, self.save_button, self.save_links],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                           self.step_button, self.end_button, self.slider, self.view, self.save_button,
+                           self.save_links], layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                                             flex="0 0 auto"))
+        controls.add_class("bgt-controls")
         # the board's box is as wide as its picture is shown (``_size_image``); the decision column takes the rest
         self.board = board = w.Box([self.image], layout=w.Layout(flex="0 0 auto", min_width="0",
                                                                  margin=f"0 {GAP}px 0 0", justify_content="center",
                                                                  align_items="flex-start"))
         board.add_class("bgt-board")
-        side = w.VBox([self.view, self.message, self.decision, self.event_log, self.errors],
+        # the board is the stage, as tall as the window allows; everything else is in the column beside it
+        side = w.VBox([self.status, controls, self.message, self.decision, self.event_log, self.errors],
                       layout=w.Layout(flex=f"1 1 {PANEL}px", min_width=f"{PANEL}px", max_width=f"{PANEL_MOST}px",
                                       max_height=f"calc(100vh - {HEADROOM}px)"))
         side.add_class("bgt-side")
-        super().__init__([w.HTML(STYLE), controls, w.HBox([board, side], layout=w.Layout(width="100%"))])
+        super().__init__([w.HTML(STYLE), w.HBox([board, side], layout=w.Layout(width="100%"))])
         self.add_class("bgt-stepper")
         self._keys = Event(source=self, watched_events=["keydown"], prevent_default_action=False)
         self._keys.on_dom_event(self._guard(self._key))
@@ -563,12 +569,48 @@ class Stepper(w.VBox):
         return self._frame_bytes("png")
 
     def _size_image(self):
-        """Natural size: one CSS pixel per ``pixel_ratio`` PNG pixels at most, smaller to fit the screen."""
+        """As large as the window's height and the column beside it allow: the frame's PNG has ``pixel_ratio``
+        pixels per designed CSS pixel, so it stays sharp up to that many times its designed size (its limit)."""
         wide, high = self._fig.get_size_inches() * self.dpi
+        sharp = wide * self.pixel_ratio
         fit = f"calc((100vh - {HEADROOM}px) * {wide / high:.4f})"
-        self.image.layout.width = f"min(100%, {wide:.0f}px, {fit})"
+        self.image.layout.width = f"min(100%, {sharp:.0f}px, {fit})"
         self.image.layout.height = "auto"
-        self.board.layout.width = f"min(calc(100% - {PANEL + GAP}px), {wide:.0f}px, {fit})"
+        self.board.layout.width = f"min(calc(100% - {PANEL + GAP}px), {sharp:.0f}px, {fit})"
+
+    def _status_html(self, k: int) -> str:
+        """Whose turn it is and every player's score at step ``k``, as the view shown knows them (the game's
+        ``view``: in Disneyland a player's view counts only the others' face-up cards, as its drawing does)."""
+        game = self.history[k]
+        viewer = self.view.value
+        if viewer is None and self._class_plays():
+            viewer = self.class_seat                  # the class view tells only what the class's seat may see
+        scores = game.view(viewer).get("scores") or game.scores()      # (a game with no hidden score has none)
+        d = game.pending()
+        if d is None:
+            winner = game.winner()
+            who = "Game over" + (f": {self._seat_chip(winner, game)} wins" if winner else "")
+        else:
+            who = f"Turn {game.turn + 1}: {self._seat_chip(d.player, game)} to play"
+        parts = " ".join(f"<span class='bgt-score'>{self._seat_chip(seat, short=True)}&nbsp;{score}</span>"
+                         for seat, score in enumerate(scores, 1))
+        return f"<div class='bgt-status-line'>{who} · scores: {parts}</div>"
+
+    @staticmethod
+    def _seat_chip(seat: int, game=None, short: bool = False) -> str:
+        """A seat on its own colour (the drawings' palette), its number always written: ``short`` the number
+        alone, as the drawings' discs show it."""
+        colour = player_colour(seat)
+        name = str(seat) if short else f"Player {seat}" if game is None else html.escape(game.player_name(seat))
+        return (f"<span class='bgt-seat' title='Player {seat}' "
+                f"style='background:{colour};color:{text_on(colour)}'>{name}</span>")
+
+    def _prompt_html(self, d, hint: str) -> str:
+        """The class's question, large, under its seat's colour, its clauses as the log's chips (their text on
+        hover); ``hint``: how to answer on the board, if the board can answer it."""
+        return (f"<div class='bgt-prompt' style='border-left-color:{player_colour(d.player)}'>"
+                f"{self._seat_chip(d.player)} <b>the class decides:</b> {html.escape(d.prompt)} "
+                f"{chips(d.clauses, self.clauses)}{hint}</div>")
 
     def _show(self, narrow=None):
         """Draw the current step: a new frame, whose number every control drawn with it carries. ``narrow``:
@@ -591,6 +633,7 @@ class Stepper(w.VBox):
         self.save_links.value = ""
         self.message.value = ""
         self.event_log.value = self._log_html(k)
+        self.status.value = self._status_html(k)
         self._decision_buttons(k)
 
     def _log_html(self, k: int) -> str:
@@ -634,8 +677,7 @@ class Stepper(w.VBox):
             hint = " <span class='bgt-hint'>Click a dashed place on the board, or:</span>"
         else:
             hint = ""
-        head = w.HTML(f"<div class='bgt-prompt'><b>The class decides for Player {d.player}:</b> "
-                      f"{html.escape(d.prompt)} <code>[{', '.join(d.clauses)}]</code>{hint}</div>")
+        head = w.HTML(self._prompt_html(d, hint))
         shown = [o for o in d.options if o.value in group[2]] if group else d.options
         if len(shown) <= MAX_BUTTONS:
             buttons = []
@@ -654,7 +696,7 @@ class Stepper(w.VBox):
             rows = []
         if len(d.options) > MAX_BUTTONS:       # the list of every option stays, beside a group's buttons
             pick = w.Dropdown(options=[(o.label, o.value) for o in d.options], tooltip="the options, in order",
-                              layout=w.Layout(width="230px"))
+                              layout=w.Layout(width="min(100%, 420px)"))
             if group:
                 pick.value = group[2][0]
             go = _button("decide", "check", "decide the option chosen in the list")
