@@ -174,3 +174,23 @@ def test_the_stepper_offers_what_if_at_a_past_choice_once_nothing_is_hidden():
             assert c.what_if_row.layout.display == "flex", "the teacher is not offered what if"
         else:
             assert c.what_if_row.layout.display == "none", "offered while the class plays: the futures show hidden cards"
+
+
+@pytest.mark.parametrize("name, players", [("disneyland", 4), ("mcdonalds", 4), ("hamburgerspelet", 3)])
+def test_each_turn_gets_the_same_roll_in_both_futures_dl_4_1_mcd_3_2_hb_4_2_hb_4_4(name, players):
+    """The README's claim: the dice are rolled a fixed number of times a turn (DL-4.1, MCD-3.2 with MCD-I4), or as
+    the dice alone decide (HB-4.2, HB-4.4, HB-I4), so in both futures the same player makes the same roll, roll for
+    roll, for as long as both games last."""
+    forks = 0
+    for seed in (1, 2):
+        h = played(name, players, seed)
+        choices = [k for k in range(len(h) - 1) if len(h[k].pending().values) > 1]
+        for k in choices[::max(1, len(choices) // 3)]:
+            d = h[k].pending()
+            a, b = what_if(h, k, next(v for v in d.values if v != h.game.choices[k]))
+            rolls = [[(e.player, e.data.get("roll"), e.text.split(" and moves")[0]) for e in f.game.events
+                      if e.kind == "roll"] for f in (a, b)]
+            n = min(map(len, rolls))
+            assert n > 0 and rolls[0][:n] == rolls[1][:n], f"seed {seed}, step {k}: the rolls went to other turns"
+            forks += 1
+    assert forks >= 4

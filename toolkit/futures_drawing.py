@@ -72,8 +72,11 @@ def draw_futures(a, b, ax=None, step: int | None = None, names=NAMES, comparison
         pax = fig.add_axes((x0, bottom, width, top - bottom), sharey=axes[0] if axes else None)
         colour = player_colour(seat)
         for scores_, style, name in ((sa, STYLES[0], names[0]), (sb, STYLES[1], names[1])):
-            pax.plot(range(len(scores_)), [s[seat - 1] for s in scores_], color=colour, ls=style, lw=2.0,
-                     solid_capstyle="butt", label=name)
+            ys = [s[seat - 1] for s in scores_]
+            pax.plot(range(len(ys)), ys, color=colour, ls=style, lw=2.0, solid_capstyle="butt", label=name)
+            # each future's end, so a jump on the last step shows: filled as played, open with the other choice
+            pax.plot([len(ys) - 1], [ys[-1]], marker="o", ms=5, color=colour, clip_on=False,
+                     mfc=colour if style == STYLES[0] else "white")
         ends = [c.ends[0][seat - 1], c.ends[1][seat - 1]]
         marks = ["\u2605" if w == seat else "" for w in c.winners]        # the winner of each future: a star
         pax.set_title(f"Player {seat}: {ends[0]}{marks[0]} \u2192 {ends[1]}{marks[1]}", fontsize=10,
@@ -99,14 +102,14 @@ def draw_futures(a, b, ax=None, step: int | None = None, names=NAMES, comparison
     lines = [f"{names[0]}: {_winner(c.winners[0])} wins after {c.steps[0]} steps \u00b7 "
              f"{names[1]}: {_winner(c.winners[1])} wins after {c.steps[1]} steps"]
     if c.branch is not None:
-        lines.append(f"Step {c.branch}, {c.decision}")
+        lines.append(f"Step {c.branch}: Player {c.player} took \u201c{c.labels[0]}\u201d, not \u201c{c.labels[1]}\u201d")
     if c.first is not None:
         lines.append(f"First different state: step {c.first}: {c.said[1]}")
     chars = int(fig.get_figwidth() * (1 - left) * 72 / (0.55 * 10.5))
     fig.text(left, 0.995, "\n".join(_fit(t, chars) for t in lines), fontsize=10.5, va="top", ha="left",
              color=INK, linespacing=1.25)
-    handles = [Line2D([], [], color=INK, ls=STYLES[0], lw=2, label=names[0]),
-               Line2D([], [], color=INK, ls=STYLES[1], lw=2, label=names[1]),
+    handles = [Line2D([], [], color=INK, ls=STYLES[0], lw=2, marker="o", ms=5, label=names[0]),
+               Line2D([], [], color=INK, ls=STYLES[1], lw=2, marker="o", ms=5, mfc="white", label=names[1]),
                Line2D([], [], color=FAINT, ls=":", lw=1, label="branch")]
     if step is not None:
         handles.append(Line2D([], [], color=INK, lw=1.2, alpha=0.6, label=f"step {step}"))

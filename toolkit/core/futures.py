@@ -125,6 +125,8 @@ class Comparison:
     there in each future, and how each ended."""
     branch: int | None
     decision: str                     # the decision at the branch, its two answers by label
+    player: int | None                # who decided there
+    labels: tuple                     # (the answer as played, the other), by label
     first: int | None
     events: tuple                     # (events of step ``first`` in a, in b), as the class view sees them
     said: tuple                       # (what happened at step ``first`` in a, in b), a line each
@@ -136,17 +138,17 @@ class Comparison:
 def compare(a: History, b: History) -> Comparison:
     """The ``Comparison`` of two futures of one game (``what_if``'s pair)."""
     k = branch_step(a, b)
-    decision = ""
+    decision, player, labels = "", None, ("", "")
     if k is not None and k < min(len(a), len(b)) - 1:
         d = a[k].pending()
-        labels = [d.option(h.game.choices[k]).label for h in (a, b)]
+        player, labels = d.player, tuple(d.option(h.game.choices[k]).label for h in (a, b))
         decision = f"Player {d.player}: {d.prompt}: {labels[0]} / {labels[1]}"
     first = first_difference(a, b)
     events, said = ((), ()), ("", "")
     if first is not None:
         events = tuple(tuple(h.events_at(first)) if first < len(h) else () for h in (a, b))
         said = tuple(_said(h, first, e) for h, e in zip((a, b), events))
-    return Comparison(k, decision, first, events, said, (tuple(a.game.scores()), tuple(b.game.scores())),
+    return Comparison(k, decision, player, labels, first, events, said, (tuple(a.game.scores()), tuple(b.game.scores())),
                       (a.game.winner(), b.game.winner()), (len(a) - 1, len(b) - 1))
 
 

@@ -20,7 +20,7 @@ from ..futures_drawing import NAMES, draw_futures
 from .log import decision_line, event_rows
 
 LOG_STEPS = 12          # steps each log shows, newest first, back to the branch at most
-CHROME = 330            # CSS px of a 768 px window kept for the page's title, the controls, the heading and the strip
+CHROME = 340            # CSS px of a 768 px window kept for the page's title, the controls, the heading and the strip
 
 STYLE = """<style>
 .bgt-futures .bgt-future-log { font-size: 12.5px; line-height: 1.25; }
@@ -28,6 +28,7 @@ STYLE = """<style>
 .bgt-futures .bgt-event { margin: 1px 0 1px 0.5em; }
 .bgt-futures .bgt-why { display: none; }
 .bgt-futures .bgt-future-name { font-weight: bold; font-size: 14px; }
+.bgt-futures .bgt-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 </style>"""
 
 
@@ -84,33 +85,38 @@ class Futures(w.VBox):
         self.slider.observe(self._guard(lambda ch: self._show()), names="value")
         c = self.comparison
         where = "" if c.branch is None else f" Step {c.branch}, {html.escape(c.decision)}."
-        self.heading = w.HTML(f"<b>What if?</b>{where}")
+        # one line each (the whole text on hover), so the boards' height left by CHROME holds in any game
+        self.heading = w.HTML(f"<div class='bgt-one-line' title='{where.strip()}'><b>What if?</b>{where}</div>",
+                              layout=w.Layout(width="100%"))
         self.errors = w.Output()
-        self.errors.add_class("bgt-errors")
+        self.errors.add_class("bgt-futures-errors")
         self.images, self.logs, columns = [], [], []
-        for i, name in enumerate(self.names):
-            image = w.Image(format="png", layout=w.Layout(object_fit="contain", width="100%",
-                                                          max_height=f"calc(100vh - {CHROME}px)"))
+        for name in self.names:
+            # as high as the window leaves, never wider than its column: the whole picture, not stretched
+            image = w.Image(format="png", layout=w.Layout(object_fit="contain", height=f"calc(100vh - {CHROME}px)",
+                                                          width="auto", max_width="100%"))
             image.add_class("bgt-future-board")
-            title = w.HTML(f"<span class='bgt-future-name'>{html.escape(name)}</span>")
+            title = w.HTML(f"<div class='bgt-future-name bgt-one-line' title='{html.escape(name)}'>"
+                           f"{html.escape(name)}</div>", layout=w.Layout(max_width="100%"))
             self.images.append(image)
-            columns.append(w.VBox([title, image], layout=w.Layout(flex="1 1 0", min_width="0", align_items="center")))
+            columns.append(w.VBox([title, image], layout=w.Layout(min_width="0", align_items="center")))
         logs = []
         for name in self.names:
             log = w.HTML(layout=w.Layout(flex="1 1 0", min_height="60px", overflow="auto", border="1px solid #ddd",
                                          padding="2px 6px"))
             log.add_class("bgt-future-log")
             self.logs.append(log)
-            logs.append(w.VBox([w.HTML(f"<span class='bgt-future-name'>{html.escape(name)}: log</span>"), log],
+            logs.append(w.VBox([w.HTML(f"<div class='bgt-future-name bgt-one-line'>{html.escape(name)}: log</div>"), log],
                                layout=w.Layout(flex="1 1 0", min_height="0")))
-        side = w.VBox(logs, layout=w.Layout(flex="0 1 270px", min_width="200px",
-                                            max_height=f"calc(100vh - {CHROME - 30}px)"))
+        side = w.VBox(logs, layout=w.Layout(min_width="0", height=f"calc(100vh - {CHROME - 24}px)"))
         self.strip = w.Image(format="png", layout=w.Layout(object_fit="contain", max_width="100%",
                                                            max_height="230px"))
         self.strip.add_class("bgt-futures-strip")
         controls = w.HBox([self.start_button, self.branch_button, self.back_button, self.step_button,
                            self.end_button, self.slider], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        boards = w.HBox(columns + [side], layout=w.Layout(width="100%", align_items="flex-start"))
+        # two boards and the logs' column: a grid, so that no column is squeezed out by the pictures' widths
+        boards = w.GridBox(columns + [side], layout=w.Layout(
+            width="100%", grid_gap="0 8px", grid_template_columns="minmax(0, 1fr) minmax(0, 1fr) minmax(200px, 270px)"))
         super().__init__([w.HTML(STYLE), self.heading, controls, boards, self.strip, self.errors])
         self.add_class("bgt-futures")
 
