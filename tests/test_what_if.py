@@ -2,6 +2,8 @@
 plays on with the same agents from the same streams; ``draw_futures`` and the ``Futures`` widget compare them."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from toolkit import History, new_game, play
@@ -162,7 +164,10 @@ def test_the_stepper_offers_what_if_at_a_past_choice_once_nothing_is_hidden():
     assert s.what_if_row.layout.display == "none"           # the last step: nothing was decided there yet
     s.slider.value = 158
     f = s.open_what_if(158, s.what_if_option.value)
-    assert s.what_if_box.children == (f,) and f.comparison.winners == (4, 1)
+    assert s.what_if_box.children[-1] is f and f.comparison.winners == (4, 1)
+    assert "the class's" not in html.unescape(f.heading.value)      # no class seat: agents played every seat
+    s.what_if_box.children[0].click()
+    assert s.what_if_box.children == ()
 
     for teacher in (False, True):
         c = Stepper("disneyland", players=4, seed=7, class_seat=1, teacher=teacher)
@@ -172,6 +177,8 @@ def test_the_stepper_offers_what_if_at_a_past_choice_once_nothing_is_hidden():
         c.slider.value = past
         if teacher:
             assert c.what_if_row.layout.display == "flex", "the teacher is not offered what if"
+            f = c.open_what_if(past, c.what_if_option.value)
+            assert "The heuristic plays the class's Player 1 in the other future" in html.unescape(f.heading.value)
         else:
             assert c.what_if_row.layout.display == "none", "offered while the class plays: the futures show hidden cards"
 
@@ -194,3 +201,13 @@ def test_each_turn_gets_the_same_roll_in_both_futures_dl_4_1_mcd_3_2_hb_4_2_hb_4
             assert n > 0 and rolls[0][:n] == rolls[1][:n], f"seed {seed}, step {k}: the rolls went to other turns"
             forks += 1
     assert forks >= 4
+
+
+def test_the_what_if_button_opens_the_futures_of_the_step_it_was_offered_at():
+    from toolkit.widgets import Stepper
+    s = Stepper("disneyland", players=4, seed=7)
+    assert s.what_if_row.layout.display == "none"      # step 0: nobody had a choice yet
+    s.slider.value = 158
+    s.what_if_button.click()
+    assert s.futures.comparison.branch == 158
+    assert s.futures.comparison.labels == ("the left hand", "the right hand")

@@ -46,8 +46,8 @@ class Futures(w.VBox):
     True
     """
 
-    def __init__(self, a, b, names=NAMES, dpi: int = 100, pixel_ratio: int = 2):
-        self.futures, self.names = (a, b), tuple(names)
+    def __init__(self, a, b, names=NAMES, dpi: int = 100, pixel_ratio: int = 2, note: str = ""):
+        self.futures, self.names, self.note = (a, b), tuple(names), note
         self.comparison = compare(a, b)
         self.scores = (scores_by_step(a), scores_by_step(b))
         cls = type(a.game)
@@ -85,6 +85,7 @@ class Futures(w.VBox):
         self.slider.observe(self._guard(lambda ch: self._show()), names="value")
         c = self.comparison
         where = "" if c.branch is None else f" Step {c.branch}, {html.escape(c.decision)}."
+        where = f" {html.escape(self.note)}{where}" if self.note else where     # first: a cut line keeps it
         # one line each (the whole text on hover), so the boards' height left by CHROME holds in any game
         self.heading = w.HTML(f"<div class='bgt-one-line' title='{where.strip()}'><b>What if?</b>{where}</div>",
                               layout=w.Layout(width="100%"))
@@ -148,8 +149,9 @@ class Futures(w.VBox):
 
     def strip_png(self, k: int | None = None) -> bytes:
         from ..drawing import figure_bytes
-        ax = draw_futures(*self.futures, step=self.index if k is None else k, names=self.names,
-                          comparison=self.comparison, scores=self.scores)
+        # the strip's own short names: its branch line says which option the other future took
+        ax = draw_futures(*self.futures, step=self.index if k is None else k, comparison=self.comparison,
+                          scores=self.scores)
         return figure_bytes(ax.figure, "png", dpi=96 * self.pixel_ratio)
 
     def log_html(self, i: int, k: int | None = None) -> str:

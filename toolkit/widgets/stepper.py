@@ -509,7 +509,9 @@ class Stepper(w.VBox):
         self.what_if_button = _button("what if", "code-fork", "play this game again from this step with the option "
                                       "chosen here, by the same agents with the same dice and cards, beside it as played")
         self.what_if_button.add_class("bgt-what-if")
-        self.what_if_button.on_click(self._guard(lambda _b: self.open_what_if(self.index, self.what_if_option.value)))
+        # the step the row was offered at: a click answers what it showed, wherever the slider went since
+        self.what_if_button.on_click(self._guard(lambda _b: self.open_what_if(self._what_if_at,
+                                                                              self.what_if_option.value)))
         self.what_if_row = w.HBox([w.HTML("<b>What if</b> instead:"), self.what_if_option, self.what_if_button],
                                   layout=w.Layout(display="none", flex_flow="row wrap", align_items="center",
                                                   flex="0 0 auto"))
@@ -525,6 +527,7 @@ class Stepper(w.VBox):
             self.children += (self.what_if_row,)
         self.children += (self.what_if_box,)
         self.slider.observe(self._guard(lambda ch: self._what_if_offer()), names="value")
+        self._what_if_offer()
 
     del observe
 
@@ -533,6 +536,7 @@ class Stepper(w.VBox):
         k = self.index
         d = self.history[k].pending() if k < self.last else None
         shown = d is not None and len(d.values) > 1 and (self.teacher or not self._class_plays())
+        self._what_if_at = k
         if shown:
             taken = self.history.game.choices[k]
             others = [(o.label, o.value) for o in d.options if o.value != taken]
@@ -548,7 +552,11 @@ class Stepper(w.VBox):
         agents = [a.agent if isinstance(a, _ClassOr) else a for a in self.agents]
         a, b = what_if(self.history, step, option, agents)
         label = self.history[step].pending().option(b.game.choices[step]).label
+        people = [s for s, agent in enumerate(self.agents, 1) if isinstance(agent, PersonAgent)]
+        note = f"(The heuristic plays the class's Player {people[0]} in the other future.)" if people else ""
         self.futures = Futures(a, b, names=("as played", f"what if: {label}"), dpi=self.dpi,
-                               pixel_ratio=self.pixel_ratio)
-        self.what_if_box.children = (self.futures,)
+                               pixel_ratio=self.pixel_ratio, note=note)
+        close = _button("close what if", "times", "close the two futures")
+        close.on_click(self._guard(lambda _b: setattr(self.what_if_box, "children", ())))
+        self.what_if_box.children = (close, self.futures)
         return self.futures
