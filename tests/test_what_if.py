@@ -211,3 +211,15 @@ def test_the_what_if_button_opens_the_futures_of_the_step_it_was_offered_at():
     s.what_if_button.click()
     assert s.futures.comparison.branch == 158
     assert s.futures.comparison.labels == ("the left hand", "the right hand")
+
+
+@pytest.mark.parametrize("name, players, seed, step", [("disneyland", 4, 7, 158), ("mcdonalds", 4, 1, 23),
+                                                       ("hamburgerspelet", 3, 1, 178), ("fcm", 3, 2, 196)])
+def test_the_strip_is_legible_for_every_game(name, players, seed, step):
+    """The notebooks' cases, drawn with a step cursor: no text under 8 pt, clipped or overlapping (tests/legibility)."""
+    from tests.legibility import problems
+    from toolkit.futures_drawing import draw_futures
+    h = played(name, players, seed)
+    other = next(v for v in h[step].pending().values if v != h.game.choices[step])
+    ax = draw_futures(*what_if(h, step, other), step=step + 5)
+    assert problems(ax.figure, "chart") == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
 
 from .core.futures import compare, scores_by_step
 from .drawing import FAINT, FRAME_DPI, INK, PALE, player_colour
@@ -90,6 +91,7 @@ def draw_futures(a, b, ax=None, step: int | None = None, names=NAMES, comparison
         pax.tick_params(labelsize=9, length=3, pad=1)
         pax.set_xlim(first_step, last)
         pax.set_ylim(0, high * 1.08)
+        pax.yaxis.set_major_locator(MaxNLocator(nbins=4, integer=True))     # points, ingredients, dollars: whole
         pax.margins(x=0)
         if seat > 1:
             pax.tick_params(labelleft=False)
