@@ -24,6 +24,7 @@ from .decisions import Option
 from .history import History
 from .play import play, play_on
 from .registry import make_agents
+from .rng import copy_generator
 
 STAND_IN = "heuristic"      # the agent kind that plays a seat the class played, in the future it did not play
 
@@ -212,8 +213,7 @@ def _played_out(history: History, state, k: int, value, agents):
     if seat:
         rng = g.streams[f"agent-{seat}"]
         if kept is not None:
-            g.streams[f"agent-{seat}"] = random.Random()
-            g.streams[f"agent-{seat}"].setstate(kept.getstate())
+            g.streams[f"agent-{seat}"] = copy_generator(kept)
         elif words:
             rng.getrandbits(32 * words)
     g.apply(value)

@@ -93,9 +93,9 @@ class Futures(w.VBox):
         self.errors.add_class("bgt-futures-errors")
         self.images, self.logs, columns = [], [], []
         for name in self.names:
-            # as high as the window leaves, never wider than its column: the whole picture, not stretched
-            image = w.Image(format="png", layout=w.Layout(object_fit="contain", height=f"calc(100vh - {CHROME}px)",
-                                                          width="auto", max_width="100%"))
+            # as wide as its column, no higher than the window leaves: the whole picture, never stretched
+            image = w.Image(format="png", layout=w.Layout(object_fit="contain", width="auto", height="auto",
+                                                          max_width="100%", max_height=f"calc(100vh - {CHROME}px)"))
             image.add_class("bgt-future-board")
             title = w.HTML(f"<div class='bgt-future-name bgt-one-line' title='{html.escape(name)}'>"
                            f"{html.escape(name)}</div>", layout=w.Layout(max_width="100%"))
