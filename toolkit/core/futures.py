@@ -23,7 +23,7 @@ from .agents import Agent, PersonAgent
 from .decisions import Option
 from .history import History
 from .play import play, play_on
-from .registry import make_agents
+from .registry import game_class, make_agents
 from .rng import copy_generator
 
 STAND_IN = "heuristic"      # the agent kind that plays a seat the class played, in the future it did not play
@@ -44,9 +44,9 @@ class Flip:
 
 def what_if(history: History, step: int, option, agents="heuristic") -> tuple[History, History]:
     """The game as played and the game with ``option`` chosen at ``step`` (the answer to the decision pending in
-    ``history[step]``), each played to its end by ``agents`` (a kind name, or one kind or agent per seat; a seat
-    played by a person, such as the class's, is played by ``STAND_IN`` where it has no answers kept). The history
-    given is left as it was: both futures are new histories.
+    ``history[step]``), each played to its end by ``agents`` (a kind name, or one kind or agent per seat; a
+    person's seat, such as the class's, is played by ``STAND_IN`` from the step on). The history given is left as
+    it was: both futures are new histories.
 
     Futures made with the same option are the same game, step for step.
     """
@@ -172,11 +172,10 @@ def find_flips(game: str, seeds, players: int = 4, agents="heuristic", options: 
     from the same streams. Yields a ``Flip`` for each found, at most ``per_game`` a game. ``chooser``: only
     flips in which the player who chose wins in one of the two futures ("had Player 2 chosen the other, Player 2
     would have won"). ``from_end``: look at the last steps first, so the flip found is the latest choice that
-    still decided the winner (an early one is often chance: every roll after it went to another player).
+    still decided the winner (the later the choice, the less of the game is left to go otherwise after it).
 
     The playouts run the game's fast loop on copies (no history kept): the same games as ``what_if`` plays.
     """
-    from .registry import game_class
     cls = game_class(game)
     for seed in seeds:
         h = History(cls(players=players, seed=seed, options=options))
@@ -184,8 +183,8 @@ def find_flips(game: str, seeds, players: int = 4, agents="heuristic", options: 
         won, found = h.game.winner(), 0
         order = range(len(h) - 1) if steps is None else steps
         for k in (reversed(order) if from_end else order):
-            if k >= len(h) - 1:
-                break
+            if not 0 <= k < len(h) - 1:        # a step this game did not reach
+                continue
             state = h[k]
             d = state.pending()
             if len(d.values) < 2:
