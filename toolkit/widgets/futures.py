@@ -14,7 +14,7 @@ import traceback
 import ipywidgets as w
 
 from ..core.futures import compare, scores_by_step
-from ..drawing import clear_drawing
+from ..drawing import FRAME_DPI, clear_drawing, figure_bytes
 from ..frame_render import FrameRenderer
 from ..futures_drawing import NAMES, draw_futures
 from .log import decision_line, event_rows
@@ -148,21 +148,20 @@ class Futures(w.VBox):
         return self._render.png(ax.figure)
 
     def strip_png(self, k: int | None = None) -> bytes:
-        from ..drawing import figure_bytes
         # the strip's own short names: its branch line says which option the other future took
         ax = draw_futures(*self.futures, step=self.index if k is None else k, comparison=self.comparison,
                           scores=self.scores)
-        return figure_bytes(ax.figure, "png", dpi=96 * self.pixel_ratio)
+        return figure_bytes(ax.figure, "png", dpi=FRAME_DPI * self.pixel_ratio)
 
     def log_html(self, i: int, k: int | None = None) -> str:
         """Future ``i``'s steps up to ``k``, newest first, back to the branch (``LOG_STEPS`` at most)."""
         h, k = self.futures[i], self.index if k is None else k
         end = len(h) - 1
         rows = []
-        if k >= end:
-            w_ = h.game.winner()
+        if k >= end and h.game.is_over():
+            won = h.game.winner()
             rows.append(f"<div class='bgt-next'><b>Over after {end} steps:</b> "
-                        f"{'nobody' if w_ is None else f'Player {w_}'} wins; scores {h.game.scores()}</div>")
+                        f"{'nobody' if won is None else f'Player {won}'} wins; scores {h.game.scores()}</div>")
         k = min(k, end)
         since = self.comparison.branch + 1 if self.comparison.branch is not None else 1
         lo = max(0, min(since, k), k - LOG_STEPS + 1)
