@@ -86,8 +86,18 @@ class StrategicAgent(Agent):
         return min(d.values)
 
     def _wishes(self, game, seat, style):
+        """The plan matched to the cards owned (``assign``), remembered for the same plan, cards and busy
+        cards: most decisions of a round ask it again with nothing changed. The wishes are read, never changed."""
         co = game.co.company(seat)
-        return assign(self._plan(game, style), co.owned(), game.co.staff, co.busy)
+        plan, owned, busy = self._plan(game, style), co.owned(), tuple(co.busy)
+        key = (plan, tuple(owned.items()), busy, id(game.co.staff))
+        memo = self.__dict__.setdefault("_assigned", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 2000:
+                memo.clear()
+            got = memo[key] = assign(plan, owned, game.co.staff, busy)
+        return got
 
     @staticmethod
     def _plan(game, style) -> tuple:
@@ -170,14 +180,23 @@ class StrategicAgent(Agent):
         worth = self._card_worths(game, look, style, set(hand))
         claim3 = co.can_claim(d.player, "first_hire_3") and len(unmet) >= 3
 
+        per: dict = {}                           # card -> (worth, training steps, hires), read once a decision
+
         def score(v):
             cards = _counted(v)
-            base = sum(worth.get(c, 0.0) * n for c, n in cards.items())
-            steps = sum(staff[c].trains * n for c, n in cards.items())
-            hires = 1 + sum(staff[c].hires * n for c, n in cards.items())
-            left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
-            left += [TRAIN_WORTH] * min(hires, trainable_hires)
-            base += sum(sorted(left, reverse=True)[:steps])
+            steps, hires, worths = 0, 1, []
+            for c, n in cards.items():
+                p = per.get(c)
+                if p is None:
+                    p = per[c] = (worth.get(c, 0.0), staff[c].trains, staff[c].hires)
+                worths.append(p[0] * n)
+                steps += p[1] * n
+                hires += p[2] * n
+            base = sum(worths)                   # summed as before, in the cards' order
+            if steps:                            # the training steps go to the best wishes left to train
+                left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
+                left += [TRAIN_WORTH] * min(hires, trainable_hires)
+                base += sum(sorted(left, reverse=True)[:steps])
             base += HIRE_WORTH * min(hires - 1, max(0, len(unmet) - 1))
             if claim3 and hires >= 3:
                 base += 4.0
