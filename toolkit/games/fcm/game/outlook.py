@@ -26,10 +26,12 @@ FAR = 99
 
 
 class Outlook:
-    """One seat's picture of the game at one decision; measures are worked out when first asked."""
+    """One seat's picture of the game at one decision; measures are worked out when first asked. ``memo``: a
+    dict the agent keeps between decisions, for answers that outlive one decision (``reach_of``)."""
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game, seat: int, memo: dict | None = None):
         self.game, self.seat = game, seat
+        self.memo = {} if memo is None else memo      # kept by an agent from one decision to the next
         self.map, self.co = game.map, game.co
         self.company = game.co.company(seat)
         self._dist = None
@@ -239,18 +241,26 @@ class Outlook:
         already wanting another good is worth less (it buys only its whole order, FCM-4.2)."""
         w = self.worth()
         gain = 0.0
-        for h in self.reach_of((number, value), lambda: marketing.reached(self.map, number, value)):
+        tile = self.map.tileset.marketing[number]
+        for h in self.reach_of((tile.kind, tile.size, value), lambda: marketing.reached(self.map, number, value)):
             room = self.map.demand_room(h)
             mixed = good is not None and any(g != good for g in self.map.demand.get(h, ()))
             gain += w.get(h, 0.0) * (1.0 if room > 0 else 0.3) * (0.3 if mixed else 1.0)
         return gain
 
-    def reach_of(self, question: tuple, houses) -> list:
-        """``houses()``, the houses a campaign reaches, remembered with the map's state (what stands on each
-        square): the same places are weighed for a tile, again for its place, and by every chain before the
-        map changes. ``question`` names the campaign's kind, size and place, or the tile on the map."""
+    def reach_of(self, question: tuple, houses) -> tuple:
+        """``houses()``, the houses a campaign reaches, remembered while the houses stay as they are: reach
+        reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5), so the same places
+        weighed for a tile, again for its place and in later rounds are worked out once. ``question`` names
+        the campaign's kind, size and place, or the tile on the map."""
         if self._reach is None:
-            self._reach = self.map.remembered(("houses campaigns reach",), dict)
+            fmap = self.map
+            key = ("campaign reach", fmap.terrain, tuple((n, h.all_squares) for n, h in fmap.houses.items()))
+            self._reach = self.memo.get(key)
+            if self._reach is None:
+                if len(self.memo) > 64:
+                    self.memo.clear()
+                self._reach = self.memo[key] = {}
         got = self._reach.get(question)
         if got is None:
             got = self._reach[question] = tuple(houses())

@@ -73,7 +73,8 @@ class StrategicAgent(Agent):
     def choose(self, game, decision, rng):
         f = getattr(self, "_" + decision.kind, None)
         if f is not None:
-            v = f(game, decision, Outlook(game, decision.player), self.style_for(game, decision.player))
+            look = Outlook(game, decision.player, self.__dict__.setdefault("_outlook_memo", {}))
+            v = f(game, decision, look, self.style_for(game, decision.player))
             if v is not None and (v in decision.values or decision.kind == "restructure"):
                 return v
         return decision.values[0]
