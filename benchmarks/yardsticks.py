@@ -102,7 +102,8 @@ def report(row: dict) -> str:
     else:
         what = (f"rounds {' '.join(f'{x:.1f}' for x in row['rounds'])}; turns a game {row['turns'][0]:.1f} "
                 f"(toolkit) / {row['turns'][1]:.1f} (tight)")
-    return f"{row['game']}: {row['ratio']:.1f}x the tight loop per turn (target {row['target']}x, {met}; {what})"
+    per = "a Dinnertime" if "ms" in row else "per turn"
+    return f"{row['game']}: {row['ratio']:.1f}x the tight loop {per} (target {row['target']}x, {met}; {what})"
 
 
 def ratios_output(rounds: int = 3) -> str:

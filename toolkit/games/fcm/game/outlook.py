@@ -13,7 +13,7 @@ from .dinnertime import unit_price
 from ..map.board import corner_square
 from ..map.placement import garden_squares, legal_new_houses
 from ..map.reach import campaign_reach
-from ..map.roads import FAR as FAR_ROAD, dinnertime_distances, location_distance
+from ..map.roads import FAR as FAR_ROAD, dinnertime_distances, location_distance, restaurant_ends
 
 FOODS = ("burger", "pizza")
 DRINKS = ("lemonade", "beer", "soda")
@@ -46,6 +46,7 @@ class Outlook:
         self._near = None
         self._weighed = None
         self._reach = None
+        self._route_starts = None
 
     # --- distances and competition ---------------------------------------------------------------
     @property
@@ -292,14 +293,23 @@ class Outlook:
         return self.house_worth(number, distance=d) * (1.0 + 0.5 * len(self.map.demand.get(number, ())))
 
     def _spot_gain(self, squares) -> float:
-        mine = self.map.chain_restaurants(self.seat)
-        d = location_distance(self.map, mine, squares)
+        mine, rivals = self._starts()
+        d = location_distance(self.map, (), squares, starts=mine)
         if d is None:
             return 0.0
-        rivals = [r for r in self.map.restaurants.values() if r.chain != self.seat and r.open]
-        rd = location_distance(self.map, rivals, squares) if rivals else None
+        rd = location_distance(self.map, (), squares, starts=rivals) if rivals else None
         edge = 1.0 if rd is None or rd > d + 1 else (0.6 if rd >= d else 0.3)
         return 2.0 * edge / (1.0 + 0.35 * d)
+
+    def _starts(self) -> tuple:
+        """Where routes start from this chain's restaurants and from the rivals' open ones (``restaurant_ends``),
+        worked out once for the many spots weighed in one decision."""
+        if self._route_starts is None:
+            fmap = self.map
+            self._route_starts = ([restaurant_ends(fmap, r) for r in fmap.chain_restaurants(self.seat)],
+                                  [restaurant_ends(fmap, r) for r in fmap.restaurants.values()
+                                   if r.chain != self.seat and r.open])
+        return self._route_starts
 
     def best_new_house(self, number: int):
         best, best_v = 0.0, None

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import repeat
+from operator import mul
 
 from ....core.agents import Agent
 from ....core.errors import IllegalChoice
@@ -52,6 +54,29 @@ def _counted(structure: str) -> Counter:
     """The cards of a structure text, counted (remembered: the same texts come back round after round; the
     caller never changes it)."""
     return Counter(_cards(structure))
+
+
+class _Shapes:
+    """(the cards counted, the card types and their counts in that order, their training steps, 1 + the hires
+    they make) of structure texts, remembered for one
+    catalogue: the same texts come back round after round and game after game. Never change an answer."""
+
+    def __init__(self):
+        self.staff, self.known = None, {}
+
+    def __call__(self, structure: str, staff) -> tuple:
+        if staff is not self.staff or len(self.known) > 50_000:
+            self.staff, self.known = staff, {}
+        got = self.known.get(structure)
+        if got is None:
+            cards = _counted(structure)
+            got = self.known[structure] = (cards, tuple(cards), tuple(cards.values()),
+                                           sum(staff[c].trains * n for c, n in cards.items()),
+                                           1 + sum(staff[c].hires * n for c, n in cards.items()))
+        return got
+
+
+_shape = _Shapes()
 
 
 class StrategicAgent(Agent):
@@ -181,23 +206,24 @@ class StrategicAgent(Agent):
         worth = self._card_worths(game, look, style, set(hand))
         claim3 = co.can_claim(d.player, "first_hire_3") and len(unmet) >= 3
 
-        per: dict = {}                           # card -> (worth, training steps, hires), read once a decision
+        trained: dict = {}                       # what the training steps add, by what decides it
 
-        def score(v):
-            cards = _counted(v)
-            steps, hires, worths = 0, 1, []
-            for c, n in cards.items():
-                p = per.get(c)
-                if p is None:
-                    p = per[c] = (worth.get(c, 0.0), staff[c].trains, staff[c].hires)
-                worths.append(p[0] * n)
-                steps += p[1] * n
-                hires += p[2] * n
-            base = sum(worths)                   # summed as before, in the cards' order
-            if steps:                            # the training steps go to the best wishes left to train
+        def training(cards, hires, steps):
+            """The best ``steps`` of the training worths left: the wishes whose cards stay on the beach, and
+            the hires that could be trained."""
+            key = (tuple(cards[c] for c in to_train), min(hires, trainable_hires), steps)
+            got = trained.get(key)
+            if got is None:
                 left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
                 left += [TRAIN_WORTH] * min(hires, trainable_hires)
-                base += sum(sorted(left, reverse=True)[:steps])
+                got = trained[key] = sum(sorted(left, reverse=True)[:steps])
+            return got
+
+        def score(v):
+            cards, types, counts, steps, hires = _shape(v, staff)
+            base = sum(map(mul, map(worth.get, types, repeat(0.0)), counts))     # worth x count, card by card
+            if steps:                            # the training steps go to the best wishes left to train
+                base += training(cards, hires, steps)
             base += HIRE_WORTH * min(hires - 1, max(0, len(unmet) - 1))
             if claim3 and hires >= 3:
                 base += 4.0
