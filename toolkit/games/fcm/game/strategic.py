@@ -77,6 +77,15 @@ class _Shapes:
 
 
 _shape = _Shapes()
+_ENTRIES: dict = {}          # (target, id of the catalogue) -> (the catalogue, entry_for): a catalogue never changes
+
+
+def _entry(target: str, staff) -> str:
+    """``entry_for``, remembered per catalogue (kept with the answer, so that its id names it alone)."""
+    got = _ENTRIES.get((target, id(staff)))
+    if got is None or got[0] is not staff:
+        got = _ENTRIES[(target, id(staff))] = (staff, entry_for(target, staff))
+    return got[1]
 
 
 class StrategicAgent(Agent):
@@ -138,7 +147,7 @@ class StrategicAgent(Agent):
         staff = game.co.staff
         for w in self._wishes(game, d.player, style):
             if w.card is None and self._attainable(game, d.player, w.target):
-                entry = entry_for(w.target, staff)
+                entry = _entry(w.target, staff)
                 if f"hire {entry}" in d.values:
                     return f"hire {entry}"
         owned = look.company.owned()
@@ -202,7 +211,7 @@ class StrategicAgent(Agent):
             ws.sort(reverse=True)
             del ws[hand[c]:]
         unmet = [w for w in wishes if w.card is None and self._attainable(game, d.player, w.target)]
-        trainable_hires = sum(1 for w in unmet if entry_for(w.target, staff) != w.target)
+        trainable_hires = sum(1 for w in unmet if _entry(w.target, staff) != w.target)
         worth = self._card_worths(game, look, style, set(hand))
         claim3 = co.can_claim(d.player, "first_hire_3") and len(unmet) >= 3
 
