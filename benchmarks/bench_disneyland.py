@@ -1,8 +1,8 @@
 """The Disneyland Game: full 4-player games per second on one core (no per-step snapshots, no event
 sentences), and milliseconds per redrawn stepper frame. Targets: 1,500 games/s; 100 ms a frame.
 
-Also the toolkit against a tight loop of the same rules (``tight_disneyland.py``), per turn, by CPU time in one
-process (``yardstick.py``); target: at most 3x.
+Also the toolkit against the shared yardstick's tight loop of the same rules, per turn, by CPU time in one process
+(``yardsticks.py``, issue 32); target: at most 2.5x.
 
 Run: python benchmarks/bench_disneyland.py [--big]
 """
@@ -32,27 +32,10 @@ def stepper_frame_ms(frames=40):
     return 1000 * (time.perf_counter() - t) / frames
 
 
-def duties(games):
-    """The tight loop with the toolkit's duties (``tight_disneyland.play_seeded``) against the bare tight loop, after
-    checking that it plays the toolkit's games: same length and points for every seed."""
-    import tight_disneyland as tight
-    from yardstick import compare
-    data, seats = tight.board_data(), make_agents("disneyland", 4, "random")
-    for seed in range(300):
-        g, points = DisneylandGame(4, seed, log=False), []
-        play(g, seats)
-        assert (tight.play_seeded(data, 4, seed, points), points) == (g.turn, g.scores()), seed
-    r = compare(lambda seed: tight.play_seeded(data, 4, seed), lambda rng: tight.play(data, 4, rng), games)
-    return ("disneyland, tight loop with the toolkit's streams, agents and records (the toolkit's games, seeds "
-            f"0-299): {r['toolkit_us']:.2f} us per turn, {r['ratio']:.2f}x the bare tight loop ({r['tight_us']:.2f} us)")
-
-
 if __name__ == "__main__":
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    import tight_disneyland
-    from yardstick import against_tight_loop
-    print(against_tight_loop(DisneylandGame, tight_disneyland, 20000 if "--big" in sys.argv else 3000))
-    print(duties(3000))
+    import yardsticks
+    print(yardsticks.report(yardsticks.ratio("disneyland", rounds=5 if "--big" in sys.argv else 3)))
     for kind in ("random", "heuristic"):
         print(f"disneyland: {games_per_second(kind):,.0f} full 4-player games/s on one core ({kind} agents; target 1,500)")
     print(f"disneyland stepper: {stepper_frame_ms():.0f} ms per redrawn frame (target 100)")

@@ -31,28 +31,6 @@ def games(players, kind, seeds, options=None):
     return time.process_time() - t, rows
 
 
-def dinnertime_against_tight(base, batches=5, per=100):
-    """CPU ms of one Dinnertime, toolkit and tight loop (``tight_dinnertime.py``), in alternating batches on copies
-    of the same state; both must leave the same cash."""
-    import tight_dinnertime
-    a, b = base.clone(), base.clone()
-    dinnertime.run(a)
-    tight_dinnertime.run(b)
-    assert [c.cash for c in a.co.companies] == [c.cash for c in b.co.companies], "the tight loop sold differently"
-    toolkit = tight = 0.0
-    for _ in range(batches):
-        gs, hs = [base.clone() for _ in range(per)], [base.clone() for _ in range(per)]
-        t = time.process_time()
-        for g in gs:
-            dinnertime.run(g)
-        t2 = time.process_time()
-        for g in hs:
-            tight_dinnertime.run(g)
-        toolkit, tight = toolkit + t2 - t, tight + time.process_time() - t2
-    n = batches * per
-    return 1000 * toolkit / n, 1000 * tight / n
-
-
 def full_dinner_state(seed=1):
     """A 5-player game's map with 3 restaurants per chain, all house tiles, 3 demand per house, stocked chains."""
     g = FcmGame(players=5, seed=seed, log=False)
@@ -116,9 +94,9 @@ def main():
     times = dinnertime_times(base)
     print(f"  median {1000 * statistics.median(times):.2f} ms with the explanation sentences (log on)")
     base.log = False
-    toolkit, tight = dinnertime_against_tight(base)
-    print(f"  against a tight Dinnertime (CPU, alternating batches): toolkit {toolkit:.3f} ms, tight loop {tight:.3f} ms, "
-          f"ratio {toolkit / tight:.2f}x (target 3x)")
+    import yardsticks
+    print("  against the shared yardstick's tight Dinnertime on its own full map (CPU, alternating rounds): "
+          + yardsticks.report(yardsticks.fcm_dinnertime()))
     if not QUICK:
         sys.path.insert(0, ".")
         from tests.fcm import invariants

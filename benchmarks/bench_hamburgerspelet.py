@@ -1,7 +1,7 @@
 """Hamburgerspelet speed: full 4-player games per second on one core (log=False, as in ``simulate``).
 
-Also the toolkit against a tight loop of the same rules (``tight_hamburgerspelet.py``, random players), per turn,
-by CPU time in one process (``yardstick.py``); target: at most 3x.
+Also the toolkit against the shared yardstick's tight loop of the same rules (random players), per turn, by CPU
+time in one process (``yardsticks.py``, issue 32); target: at most 3x.
 
 Run: python benchmarks/bench_hamburgerspelet.py [seconds per agent kind] [--big]
 Prints, for each kind of agent, games per second (by the clock, and by this process's CPU time, which a busy
@@ -32,9 +32,8 @@ def bench(kind, seconds, players=4):
 
 def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import tight_hamburgerspelet
-    from yardstick import against_tight_loop
-    print(against_tight_loop(HamburgerGame, tight_hamburgerspelet, 2000 if "--big" in sys.argv else 300))
+    import yardsticks
+    print(yardsticks.report(yardsticks.ratio("hamburgerspelet", rounds=5 if "--big" in sys.argv else 3)))
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seconds = float(args[0]) if args else 3.0
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"

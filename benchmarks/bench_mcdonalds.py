@@ -1,8 +1,9 @@
 """Benchmark: full 4-player games of The McDonald's Game per second on one core (target 1,000).
 
 Plays seeded games through the core play loop with events off (``log=False``), as ``simulate`` does. Also the
-toolkit against a tight loop of the same rules (``tight_mcdonalds.py``, random players), per turn, by CPU time in
-one process (``yardstick.py``); target: at most 3x.
+toolkit against the shared yardstick's tight loop of the same rules (random players), per turn, by CPU time in
+one process (``yardsticks.py``, issue 32); target: at most 2.5x.
+
 Usage: python benchmarks/bench_mcdonalds.py [games] [--big]
 """
 from __future__ import annotations
@@ -28,9 +29,8 @@ def bench(agents: str, games: int, options=None) -> tuple[float, float]:
 
 def main():
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-    import tight_mcdonalds
-    from yardstick import against_tight_loop
-    print(against_tight_loop(McDonaldsGame, tight_mcdonalds, 10000 if "--big" in sys.argv else 1500))
+    import yardsticks
+    print(yardsticks.report(yardsticks.ratio("mcdonalds", rounds=5 if "--big" in sys.argv else 3)))
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 2000
     print(f"The McDonald's Game, 4 players, {games} games per line, one core:")

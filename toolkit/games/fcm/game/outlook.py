@@ -13,7 +13,7 @@ from .dinnertime import unit_price
 from ..map.board import corner_square
 from ..map.placement import garden_squares, legal_new_houses
 from ..map.reach import campaign_reach
-from ..map.roads import dinnertime_distances, location_distance
+from ..map.roads import FAR as FAR_ROAD, dinnertime_distances, location_distance, restaurant_ends
 
 FOODS = ("burger", "pizza")
 DRINKS = ("lemonade", "beer", "soda")
@@ -26,16 +26,27 @@ FAR = 99
 
 
 class Outlook:
-    """One seat's picture of the game at one decision; measures are worked out when first asked."""
+    """One seat's picture of the game at one decision; measures are worked out when first asked. ``memo``: a
+    dict the agent keeps between decisions, for answers that outlive one decision (``reach_of``)."""
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game, seat: int, memo: dict | None = None):
         self.game, self.seat = game, seat
+        self.memo = {} if memo is None else memo      # kept by an agent from one decision to the next
         self.map, self.co = game.map, game.co
         self.company = game.co.company(seat)
         self._dist = None
         self._worth = None
         self._prices = None
         self._mine = {}
+        self._rival = {}           # house -> rival_sum
+        self._house_worth = {}     # (house, distance) -> house_worth at this chain's price
+        self._gains = {}           # restaurant entrance ends -> restaurant_gain: many places share an entrance
+        self._income = None
+        self._room = {}
+        self._near = None
+        self._weighed = None
+        self._reach = None
+        self._route_starts = None
 
     # --- distances and competition ---------------------------------------------------------------
     @property
@@ -62,6 +73,12 @@ class Outlook:
 
     def rival_sum(self, house: int) -> int:
         """The lowest unit price plus distance of any other chain joined to ``house`` (FAR: none)."""
+        best = self._rival.get(house)
+        if best is None:
+            best = self._rival[house] = self._rival_sum(house)
+        return best
+
+    def _rival_sum(self, house: int) -> int:
         best = FAR
         for s in range(1, self.game.players + 1):
             if s == self.seat:
@@ -87,7 +104,15 @@ class Outlook:
         d = self.my_distance(house, coming_soon=True) if distance is None else distance
         if d is None:
             return 0.0
-        price = self.my_price() if price is None else price
+        if price is None:
+            key = (house, d)
+            w = self._house_worth.get(key)
+            if w is None:
+                w = self._house_worth[key] = self._house_worth_at(house, d, self.my_price())
+            return w
+        return self._house_worth_at(house, d, price)
+
+    def _house_worth_at(self, house: int, d: int, price: int) -> float:
         rival = self.rival_sum(house)
         mine = price + d
         edge = 1.0 if mine < rival else (0.5 if mine == rival else 0.2)
@@ -103,13 +128,20 @@ class Outlook:
     # --- goods ---------------------------------------------------------------------------------------
     def demand_near(self) -> Counter:
         """Demand tokens on houses joined to the chain, by good, plus what this chain's campaigns will add."""
+        if self._near is None:
+            self._near = self._demand_near()
+        return Counter(self._near)
+
+    def _demand_near(self) -> Counter:
         out = Counter()
         for h, goods in self.map.demand.items():
             if self.my_distance(h) is not None:
                 out.update(goods)
         for c in self.map.campaigns.values():
             if c.chain == self.seat:
-                out[c.good] += sum(1 for h in marketing_reach(self.map, c) if self.my_distance(h) is not None)
+                out[c.good] += sum(1 for h in self.reach_of(("on the map", c.number, c.kind, c.squares, c.side, c.lines),
+                                                            lambda: marketing_reach(self.map, c))
+                                   if self.my_distance(h) is not None)
         return out
 
     def orders_served(self, extra: str | None = None) -> int:
@@ -146,12 +178,20 @@ class Outlook:
 
     def expected_income(self) -> int:
         """What the chain earned at the last Dinnertime (its house sales and tips)."""
-        sold = sum(r["income"] for r in self.game.records if r.get("winner") == self.seat)
-        return sold + 3 * self.company.work.counts()["waitress"]
+        if self._income is None:
+            sold = sum(r["income"] for r in self.game.records if r.get("winner") == self.seat)
+            self._income = sold + 3 * self.company.work.counts()["waitress"]
+        return self._income
 
     # --- money -----------------------------------------------------------------------------------------
     def salary_room(self, extra: int = 1) -> bool:
         """Could the chain pay ``extra`` more salaried cards at the coming Payday without firing?"""
+        room = self._room.get(extra)
+        if room is None:
+            room = self._room[extra] = self._salary_room(extra)
+        return room
+
+    def _salary_room(self, extra: int) -> bool:
         due = self.co.salary_due(self.seat)
         if self.co.can_claim(self.seat, "first_to_train"):
             due = max(0, due - 15)
@@ -163,22 +203,38 @@ class Outlook:
         chain's restaurants reach already."""
         head, corner = value.split()
         r, c = map(int, head.split(","))
-        net = self.map.roads
-        ends = net.ends((corner_square((r, c), corner),))
+        ends = self.map.roads.ends((corner_square((r, c), corner),))
+        gain = self._gains.get(ends)
+        if gain is None:
+            gain = self._gains[ends] = self._gain_from(ends)
+        return gain
+
+    def _gain_from(self, ends) -> float:
+        """``restaurant_gain`` for a place whose entrance joins the roads at ``ends``."""
+        v = self.map.roads.vector(ends)
         gain = 0.0
-        for n, h in self.map.houses.items():
-            d = net.between(ends, net.ends(h.all_squares))
-            if d is None or d > 5:
+        for n, house_ends, base in self._houses_weighed():
+            d = min((v[k] + cost for k, cost in house_ends), default=FAR_ROAD)
+            if d > 5:                              # also FAR_ROAD: no road joins them
                 continue
             now = self.my_distance(n, coming_soon=True)
             if now is not None and now <= d:
                 continue
-            base = 1.0 + 0.6 * len(self.map.demand.get(n, ())) + (1.0 if h.garden else 0.0)
             worth = self.house_worth(n, distance=d) * base
             if now is not None:
                 worth -= self.house_worth(n, distance=now) * base
             gain += worth
         return gain
+
+    def _houses_weighed(self) -> list:
+        """``(house, its road ends, its weight)`` for every house in map order: what ``restaurant_gain`` reads
+        per house, the same for every place weighed in one decision."""
+        if self._weighed is None:
+            net = self.map.roads
+            self._weighed = [(n, net.ends(h.all_squares),
+                              1.0 + 0.6 * len(self.map.demand.get(n, ())) + (1.0 if h.garden else 0.0))
+                             for n, h in self.map.houses.items()]
+        return self._weighed
 
     # --- marketing ------------------------------------------------------------------------------------
     def campaign_gain(self, number: int, value: str, good: str | None = None) -> float:
@@ -186,11 +242,30 @@ class Outlook:
         already wanting another good is worth less (it buys only its whole order, FCM-4.2)."""
         w = self.worth()
         gain = 0.0
-        for h in marketing.reached(self.map, number, value):
+        tile = self.map.tileset.marketing[number]
+        for h in self.reach_of((tile.kind, tile.size, value), lambda: marketing.reached(self.map, number, value)):
             room = self.map.demand_room(h)
             mixed = good is not None and any(g != good for g in self.map.demand.get(h, ()))
             gain += w.get(h, 0.0) * (1.0 if room > 0 else 0.3) * (0.3 if mixed else 1.0)
         return gain
+
+    def reach_of(self, question: tuple, houses) -> tuple:
+        """``houses()``, the houses a campaign reaches, remembered while the houses stay as they are: reach
+        reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5), so the same places
+        weighed for a tile, again for its place and in later rounds are worked out once. ``question`` names
+        the campaign's kind, size and place, or the tile on the map."""
+        if self._reach is None:
+            fmap = self.map
+            key = ("campaign reach", fmap.terrain, tuple((n, h.all_squares) for n, h in fmap.houses.items()))
+            self._reach = self.memo.get(key)
+            if self._reach is None:
+                if len(self.memo) > 64:
+                    self.memo.clear()
+                self._reach = self.memo[key] = {}
+        got = self._reach.get(question)
+        if got is None:
+            got = self._reach[question] = tuple(houses())
+        return got
 
     def best_campaign(self, card: str, number: int, values=None, good: str | None = None):
         """(gain, place) of the best place of tile ``number`` for this marketeer; (0, None) when none helps."""
@@ -218,14 +293,23 @@ class Outlook:
         return self.house_worth(number, distance=d) * (1.0 + 0.5 * len(self.map.demand.get(number, ())))
 
     def _spot_gain(self, squares) -> float:
-        mine = self.map.chain_restaurants(self.seat)
-        d = location_distance(self.map, mine, squares)
+        mine, rivals = self._starts()
+        d = location_distance(self.map, (), squares, starts=mine)
         if d is None:
             return 0.0
-        rivals = [r for r in self.map.restaurants.values() if r.chain != self.seat and r.open]
-        rd = location_distance(self.map, rivals, squares) if rivals else None
+        rd = location_distance(self.map, (), squares, starts=rivals) if rivals else None
         edge = 1.0 if rd is None or rd > d + 1 else (0.6 if rd >= d else 0.3)
         return 2.0 * edge / (1.0 + 0.35 * d)
+
+    def _starts(self) -> tuple:
+        """Where routes start from this chain's restaurants and from the rivals' open ones (``restaurant_ends``),
+        worked out once for the many spots weighed in one decision."""
+        if self._route_starts is None:
+            fmap = self.map
+            self._route_starts = ([restaurant_ends(fmap, r) for r in fmap.chain_restaurants(self.seat)],
+                                  [restaurant_ends(fmap, r) for r in fmap.restaurants.values()
+                                   if r.chain != self.seat and r.open])
+        return self._route_starts
 
     def best_new_house(self, number: int):
         best, best_v = 0.0, None

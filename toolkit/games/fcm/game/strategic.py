@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import repeat
+from operator import mul
 
 from ....core.agents import Agent
 from ....core.errors import IllegalChoice
@@ -54,6 +56,38 @@ def _counted(structure: str) -> Counter:
     return Counter(_cards(structure))
 
 
+class _Shapes:
+    """(the cards counted, the card types and their counts in that order, their training steps, 1 + the hires
+    they make) of structure texts, remembered for one
+    catalogue: the same texts come back round after round and game after game. Never change an answer."""
+
+    def __init__(self):
+        self.staff, self.known = None, {}
+
+    def __call__(self, structure: str, staff) -> tuple:
+        if staff is not self.staff or len(self.known) > 50_000:
+            self.staff, self.known = staff, {}
+        got = self.known.get(structure)
+        if got is None:
+            cards = _counted(structure)
+            got = self.known[structure] = (cards, tuple(cards), tuple(cards.values()),
+                                           sum(staff[c].trains * n for c, n in cards.items()),
+                                           1 + sum(staff[c].hires * n for c, n in cards.items()))
+        return got
+
+
+_shape = _Shapes()
+_ENTRIES: dict = {}          # (target, id of the catalogue) -> (the catalogue, entry_for): a catalogue never changes
+
+
+def _entry(target: str, staff) -> str:
+    """``entry_for``, remembered per catalogue (kept with the answer, so that its id names it alone)."""
+    got = _ENTRIES.get((target, id(staff)))
+    if got is None or got[0] is not staff:
+        got = _ENTRIES[(target, id(staff))] = (staff, entry_for(target, staff))
+    return got[1]
+
+
 class StrategicAgent(Agent):
     """A chain builder with a style (FCM-I75). ``style`` is a name of ``STYLES``, a ``Style``, or None: the
     style dealt to the seat from the game's seed (``dealt_style``)."""
@@ -73,7 +107,8 @@ class StrategicAgent(Agent):
     def choose(self, game, decision, rng):
         f = getattr(self, "_" + decision.kind, None)
         if f is not None:
-            v = f(game, decision, Outlook(game, decision.player), self.style_for(game, decision.player))
+            look = Outlook(game, decision.player, self.__dict__.setdefault("_outlook_memo", {}))
+            v = f(game, decision, look, self.style_for(game, decision.player))
             if v is not None and (v in decision.values or decision.kind == "restructure"):
                 return v
         return decision.values[0]
@@ -86,8 +121,18 @@ class StrategicAgent(Agent):
         return min(d.values)
 
     def _wishes(self, game, seat, style):
+        """The plan matched to the cards owned (``assign``), remembered for the same plan, cards and busy
+        cards: most decisions of a round ask it again with nothing changed. The wishes are read, never changed."""
         co = game.co.company(seat)
-        return assign(self._plan(game, style), co.owned(), game.co.staff, co.busy)
+        plan, owned, busy = self._plan(game, style), co.owned(), tuple(co.busy)
+        key = (plan, tuple(owned.items()), busy, id(game.co.staff))
+        memo = self.__dict__.setdefault("_assigned", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 2000:
+                memo.clear()
+            got = memo[key] = assign(plan, owned, game.co.staff, busy)
+        return got
 
     @staticmethod
     def _plan(game, style) -> tuple:
@@ -102,7 +147,7 @@ class StrategicAgent(Agent):
         staff = game.co.staff
         for w in self._wishes(game, d.player, style):
             if w.card is None and self._attainable(game, d.player, w.target):
-                entry = entry_for(w.target, staff)
+                entry = _entry(w.target, staff)
                 if f"hire {entry}" in d.values:
                     return f"hire {entry}"
         owned = look.company.owned()
@@ -166,18 +211,28 @@ class StrategicAgent(Agent):
             ws.sort(reverse=True)
             del ws[hand[c]:]
         unmet = [w for w in wishes if w.card is None and self._attainable(game, d.player, w.target)]
-        trainable_hires = sum(1 for w in unmet if entry_for(w.target, staff) != w.target)
+        trainable_hires = sum(1 for w in unmet if _entry(w.target, staff) != w.target)
         worth = self._card_worths(game, look, style, set(hand))
         claim3 = co.can_claim(d.player, "first_hire_3") and len(unmet) >= 3
 
+        trained: dict = {}                       # what the training steps add, by what decides it
+
+        def training(cards, hires, steps):
+            """The best ``steps`` of the training worths left: the wishes whose cards stay on the beach, and
+            the hires that could be trained."""
+            key = (tuple(cards[c] for c in to_train), min(hires, trainable_hires), steps)
+            got = trained.get(key)
+            if got is None:
+                left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
+                left += [TRAIN_WORTH] * min(hires, trainable_hires)
+                got = trained[key] = sum(sorted(left, reverse=True)[:steps])
+            return got
+
         def score(v):
-            cards = _counted(v)
-            base = sum(worth.get(c, 0.0) * n for c, n in cards.items())
-            steps = sum(staff[c].trains * n for c, n in cards.items())
-            hires = 1 + sum(staff[c].hires * n for c, n in cards.items())
-            left = sorted((x for c, ws in to_train.items() for x in ws[:hand[c] - cards[c]]), reverse=True)
-            left += [TRAIN_WORTH] * min(hires, trainable_hires)
-            base += sum(sorted(left, reverse=True)[:steps])
+            cards, types, counts, steps, hires = _shape(v, staff)
+            base = sum(map(mul, map(worth.get, types, repeat(0.0)), counts))     # worth x count, card by card
+            if steps:                            # the training steps go to the best wishes left to train
+                base += training(cards, hires, steps)
             base += HIRE_WORTH * min(hires - 1, max(0, len(unmet) - 1))
             if claim3 and hires >= 3:
                 base += 4.0
