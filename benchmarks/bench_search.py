@@ -33,7 +33,8 @@ import random
 import time
 
 from toolkit.core import SearchAgent, make_agents, new_game
-from toolkit.core.registry import agent_kinds, game_class
+from toolkit.core.registry import game_class
+from toolkit.core.seating import agent_kinds
 
 GAMES = {"disneyland": 100, "mcdonalds": 100, "hamburgerspelet": 100, "fcm": 20}
 

@@ -33,9 +33,9 @@ import random
 import time
 
 from toolkit.core import make_agents, new_game
-from toolkit.core.play import play_on
+from toolkit.core.loop import play_on
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
-from toolkit.games.hamburgerspelet.rules import PerfectMemory
+from toolkit.games.hamburgerspelet.agents import PerfectMemory
 from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent, PlannerSearchAgent
 from toolkit.games.hamburgerspelet.search import ValueSearchAgent as GameValueSearch
 from toolkit.games.hamburgerspelet.value import TERMS, raw, terms_of, value

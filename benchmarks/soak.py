@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))            # tests/<game>/invariants.py
 
 from toolkit.core import game_class, game_names, make_agents, new_game  # noqa: E402
-from toolkit.core.registry import agent_kinds  # noqa: E402
+from toolkit.core.seating import agent_kinds  # noqa: E402
 
 STEPS = {"disneyland": 20_000, "mcdonalds": 50_000, "hamburgerspelet": 100_000, "fcm": 200_000}
 SECONDS = {"disneyland": 30, "mcdonalds": 30, "hamburgerspelet": 60, "fcm": 300}

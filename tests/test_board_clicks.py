@@ -18,7 +18,8 @@ from matplotlib.image import AxesImage
 from matplotlib.text import Text
 
 from toolkit.core.play import play
-from toolkit.core.registry import game_class, game_names, make_agents
+from toolkit.core.registry import game_class, game_names
+from toolkit.core.seating import make_agents
 from toolkit.drawing import TALL_FRAME_SIZE, drawn_places, static_layers
 from toolkit.widgets import Stepper
 from toolkit.widgets.stepper import CLICK_GID

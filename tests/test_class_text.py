@@ -18,7 +18,8 @@ import pytest
 
 from toolkit.core.history import History
 from toolkit.core.play import play
-from toolkit.core.registry import game_class, make_agents
+from toolkit.core.registry import game_class
+from toolkit.core.seating import make_agents
 from toolkit.widgets.log import log_html
 
 # (game, players, agent kind, seed, options): every game, two to five seats, rule-based and random agents, and

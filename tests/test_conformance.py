@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 
 MAX_STEPS = 20000
@@ -102,8 +103,7 @@ def test_refused_choices_leave_every_game_unchanged(name):
 
 @pytest.mark.parametrize("name", game_names())
 def test_heuristic_agents_finish_games(name):
-    cls = game_class(name)
-    kinds = cls.agents()
+    kinds = game_agents(name)
     assert "heuristic" in kinds, f"{name} needs a heuristic agent"
     from toolkit.core import play
     for seed in range(getattr(invariants(name), "HEURISTIC_GAMES", 20)):

@@ -14,7 +14,7 @@ from toolkit.games.disneyland import board as dl
 from toolkit.games.fcm.company import employees, milestones
 from toolkit.games.fcm.map import tiles
 from toolkit.games.hamburgerspelet import board as hb
-from toolkit.games.mcdonalds import data as mcd
+from toolkit.games.mcdonalds import board as mcd
 
 from .mutations import mutate
 

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from toolkit.core.errors import OptionError
-from toolkit.core.registry import agent_kinds, game_class
+from toolkit.core.registry import game_class
+from toolkit.core.seating import agent_kinds
 from toolkit.games.mcdonalds.rules import MAX_READINGS
 
 GAMES = ("disneyland", "hamburgerspelet", "mcdonalds", "fcm")

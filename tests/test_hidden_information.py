@@ -140,7 +140,7 @@ def test_events_for_checks_the_viewer():
 def test_agents_decide_only_on_what_their_seat_may_see(name):
     """Every registered agent kind answers the same when only facts hidden from its seat differ: no agent peeks
     at hidden state through the game object (events, photos, tiles, piles, other players' choices)."""
-    from toolkit.core.registry import agent_kinds
+    from toolkit.core.seating import agent_kinds
     inv = invariants(name)
     cls = game_class(name)
     kinds = sorted(k for k in agent_kinds(cls) if k != "person")

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, History, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 from toolkit.core.agents import Agent, PersonAgent, WaitingForPerson
 from toolkit.core.history import _words_drawn
@@ -50,7 +51,7 @@ def both(name, players, seed, agents, steps, every):
 
 def agent_sets(name, players):
     """Random agents, and the game's first own kind (heuristic, fading-memory, forgetful)."""
-    kinds = sorted(game_class(name).agents())
+    kinds = sorted(game_agents(name))
     return [make_agents(name, players, "random")] + [make_agents(name, players, k) for k in kinds[:1]]
 
 

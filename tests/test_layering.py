@@ -2,7 +2,10 @@
 import subprocess
 import sys
 
-from toolkit.core.registry import GAMES
+import pytest
+
+from toolkit.core.agents import Agent
+from toolkit.core.registry import AGENTS, GAMES, game_agents
 
 FORBIDDEN = ("matplotlib", "ipywidgets", "IPython")
 
@@ -131,3 +134,83 @@ def test_no_circle_of_module_level_imports_anywhere_in_toolkit():
 def test_rule_modules_import_no_drawing_or_widget_module_at_import_time():
     bad = drawing_imports(import_graph())
     assert not bad, f"rule modules that import drawing at import time: {bad}"
+
+
+# --- every import, lazy ones included ----------------------------------------------------------------------
+# An import inside a function still ties two modules: no circle may close through one either. Imports under
+# ``if TYPE_CHECKING:`` never run and are left out.
+def _every_statement(body):
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and ((isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING") or (
+                isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
+            yield from _every_statement(node.orelse)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                yield from _every_statement([n for n in getattr(node, field, ()) if isinstance(n, ast.AST)])
+
+
+def full_import_graph() -> nx.DiGraph:
+    global _import_time_statements
+    module_level, _import_time_statements = _import_time_statements, _every_statement
+    try:
+        return import_graph()
+    finally:
+        _import_time_statements = module_level
+
+
+def test_the_full_graph_sees_lazy_imports():
+    g = full_import_graph()
+    assert g.has_edge("toolkit.core.game", "toolkit.drawing")            # Game._repr_mimebundle_'s Picture
+    assert not import_graph().has_edge("toolkit.core.game", "toolkit.drawing")
+    assert not g.has_edge("toolkit.games.fcm.map.roads", "toolkit.games.fcm.map.board")   # only for type checking
+
+
+def test_no_circle_of_imports_lazy_or_not():
+    circles = import_circles(full_import_graph())
+    assert not circles, f"import circles (counting imports inside functions): {circles}"
+
+
+# --- the same rooms in every game folder ---------------------------------------------------------------------
+GAMES_ROOT = ROOT / "games"
+
+
+def _home(name: str) -> Path:
+    """The folder of a game's rules module (FCM's is game/, beside map/ and company/)."""
+    return ROOT.parent.joinpath(*GAMES[name].split(":")[0].split(".")).parent
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_folder_has_the_same_rooms(name):
+    home = _home(name)
+    folder = GAMES_ROOT / name
+    for room in ("rules.py", "agents.py", "drawing.py"):
+        assert (home / room).is_file(), f"{name}: no {room} in {home.relative_to(ROOT)}"
+    boards = [home / "board.py", folder / "map" / "board.py"]
+    assert any(b.is_file() for b in boards), f"{name}: no board.py (data loading and validation)"
+    assert (folder / "rules.md").is_file(), f"{name}: no rules.md"
+    assert not (home / "data.py").exists(), f"{name}: data loading belongs in board.py"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):
+    module = GAMES[name].split(":")[0]
+    tree = ast.parse(module_files()[module].read_text(encoding="utf-8"))
+    agents = [c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef)
+              and any(getattr(b, "id", getattr(b, "attr", "")).endswith("Agent") for b in c.bases)]
+    assert not agents, f"{module} defines agents {agents}: they belong in agents.py"
+    g = full_import_graph()
+    own_agents = {target.split(":")[0] for target in AGENTS[name].values() if isinstance(target, str)}
+    reached = nx.descendants(g, module)
+    assert not reached & own_agents, f"{module} reaches its agents {sorted(reached & own_agents)}"
+
+
+def test_the_registry_names_every_agent_kind_and_each_one_loads():
+    for name in GAMES:
+        kinds = game_agents(name)
+        assert "heuristic" in kinds, name
+        for kind, make in kinds.items():
+            assert isinstance(make(), Agent), (name, kind)
+    # the kinds' modules are named in the registry, never imported by it
+    assert not {m for m in import_graph().successors("toolkit.core.registry") if m.startswith("toolkit.games")}

@@ -12,14 +12,15 @@ import pytest
 
 from toolkit import simulate
 from toolkit.core import GameFailed
-from toolkit.games.mcdonalds.rules import McDonaldsGame
+from toolkit.core.registry import AGENTS
+from toolkit.games.mcdonalds.agents import McDonaldsHeuristic
 
 
 def cli(*args, **kw):
     return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True, **kw)
 
 
-class _Broken(McDonaldsGame.agents()["heuristic"]):
+class _Broken(McDonaldsHeuristic):
     name = "broken"
 
     def choose(self, game, decision, rng):
@@ -28,8 +29,7 @@ class _Broken(McDonaldsGame.agents()["heuristic"]):
 
 @pytest.fixture
 def broken(monkeypatch):
-    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
-    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    monkeypatch.setitem(AGENTS["mcdonalds"], "broken", _Broken)
 
 
 def _rows(path):

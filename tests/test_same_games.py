@@ -9,9 +9,10 @@ from toolkit.core.agents import Agent, RandomAgent
 from toolkit.core.decisions import Decision, Option
 from toolkit.core.game import Game
 from toolkit.core.errors import IllegalChoice
-from toolkit.core.play import play_on
+from toolkit.core.loop import play_on
 from toolkit.core.records import make_record
-from toolkit.core.registry import agent_kinds, game_class, game_names, new_game
+from toolkit.core.registry import game_class, game_names, new_game
+from toolkit.core.seating import agent_kinds
 
 SEEDS = {"disneyland": 60, "mcdonalds": 60, "hamburgerspelet": 40, "fcm": 4}
 

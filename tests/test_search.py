@@ -5,7 +5,8 @@ import random
 import pytest
 
 from toolkit.core import SearchAgent, game_names, make_agents, new_game
-from toolkit.core.registry import agent_kinds, game_class
+from toolkit.core.registry import game_class
+from toolkit.core.seating import agent_kinds
 
 PLAYOUTS = {"fcm": 2}          # FCM's playouts (strategic agents, cut after 40 decisions) are long: a few are enough
 

@@ -16,8 +16,9 @@ from toolkit import replay_row, simulate
 from toolkit.core import GameFailed, RowMismatch
 from toolkit.core.runner import run_chunks
 from toolkit.core.work import Arm, chunks
-from toolkit.games.hamburgerspelet.rules import FadingMemory
-from toolkit.games.mcdonalds.rules import McDonaldsGame
+from toolkit.games.hamburgerspelet.agents import FadingMemory
+from toolkit.core.registry import AGENTS
+from toolkit.games.mcdonalds.agents import McDonaldsHeuristic
 
 
 def test_a_billion_games_are_made_lazily():
@@ -92,7 +93,7 @@ def test_an_agent_that_a_row_cannot_rebuild_is_refused():
         simulate("hamburgerspelet", games=1, players=2, agents=Odd(), progress=False)
 
 
-class _Broken(McDonaldsGame.agents()["heuristic"]):
+class _Broken(McDonaldsHeuristic):
     name = "broken"
 
     def choose(self, game, d, rng):
@@ -104,8 +105,7 @@ class _Broken(McDonaldsGame.agents()["heuristic"]):
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_failing_game_names_its_game_arm_and_seed(monkeypatch, jobs):
     from toolkit.experiments import compare
-    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
-    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    monkeypatch.setitem(AGENTS["mcdonalds"], "broken", _Broken)
     with pytest.raises(GameFailed, match=r"mcdonalds seed 6, arm 'b': ZeroDivisionError: deliberately") as e:
         compare("mcdonalds", {"a": {}, "b": {"agents": "broken"}}, games=8, seed=2, players=2, jobs=jobs,
                 chunk=2, progress=False)
@@ -115,8 +115,7 @@ def test_a_failing_game_names_its_game_arm_and_seed(monkeypatch, jobs):
 def test_a_run_that_fails_before_any_row_leaves_no_file_behind(monkeypatch, tmp_path):
     """A failure before the first chunk (here the first game; or no Dask scheduler) removes the header-only file
     the run made, so the same command runs again without --force; rows already written stay."""
-    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
-    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    monkeypatch.setitem(AGENTS["mcdonalds"], "broken", _Broken)
     first, later = tmp_path / "first.csv", tmp_path / "later.csv"
     with pytest.raises(GameFailed, match="seed 6"):
         simulate("mcdonalds", games=4, seed=6, players=2, agents="broken", out=first, progress=False)
@@ -279,14 +278,15 @@ _STUCK_RUN = r"""
 import os, signal, sys, threading, time
 from pathlib import Path
 from toolkit import simulate
+from toolkit.core.registry import AGENTS
 from toolkit.core.simulate import Stopped
-from toolkit.games.mcdonalds.rules import McDonaldsGame
+from toolkit.games.mcdonalds.agents import McDonaldsHeuristic
 
 how, marker, out = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
 signal.signal(signal.SIGINT, signal.default_int_handler)     # as in a terminal, whatever the shell handed on
 
 
-class Stuck(McDonaldsGame.agents()["heuristic"]):
+class Stuck(McDonaldsHeuristic):
     name = "stuck"
 
     def choose(self, game, d, rng):
@@ -300,8 +300,7 @@ class Stuck(McDonaldsGame.agents()["heuristic"]):
         return super().choose(game, d, rng)
 
 
-kinds = {**McDonaldsGame.agents(), "stuck": Stuck}
-McDonaldsGame.agents = staticmethod(lambda: kinds)
+AGENTS["mcdonalds"]["stuck"] = Stuck
 
 
 def ctrl_c():
@@ -351,8 +350,7 @@ def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
 def test_a_failed_run_keeps_no_pipe_of_its_workers_open(monkeypatch):
     """The error of a failed run is kept (a notebook keeps the last one, with its traceback and so the ended
     workers), yet the workers' pipes are closed at once, not when the error is garbage-collected."""
-    kinds = {**McDonaldsGame.agents(), "broken": _Broken}
-    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    monkeypatch.setitem(AGENTS["mcdonalds"], "broken", _Broken)
     me = psutil.Process()
     before = me.num_fds()
     with pytest.raises(GameFailed) as kept:
@@ -360,7 +358,7 @@ def test_a_failed_run_keeps_no_pipe_of_its_workers_open(monkeypatch):
     assert me.num_fds() == before, kept.value
 
 
-class _Exits(McDonaldsGame.agents()["heuristic"]):
+class _Exits(McDonaldsHeuristic):
     """Ends its process in game 6: ``sys.exit(3)``, or ``os._exit(5)`` (no exception, no clean-up) when ``hard``."""
     name = "exits"
     hard = False
@@ -379,8 +377,7 @@ def test_a_worker_that_exits_by_itself_says_so_and_is_not_called_killed(monkeypa
     worker that ends itself without an exception (os._exit) is named with its exit code, not as killed from outside
     (the one report a killed worker gets: test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run)."""
     monkeypatch.setattr(_Exits, "hard", hard)
-    kinds = {**McDonaldsGame.agents(), "exits": _Exits}
-    monkeypatch.setattr(McDonaldsGame, "agents", staticmethod(lambda: kinds))
+    monkeypatch.setitem(AGENTS["mcdonalds"], "exits", _Exits)
     with pytest.raises(RuntimeError) as e:
         simulate("mcdonalds", games=8, seed=2, players=2, agents="exits", jobs=2, chunk=2, progress=False)
     said = str(e.value)

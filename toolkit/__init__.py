@@ -5,9 +5,7 @@
 >>> g.pending().player in (1, 2, 3)
 True
 """
-__version__ = "0.1.0"
-
-import sys as _sys  # noqa: E402
+import sys as _sys
 
 if _sys.argv[:1] == ["-m"]:      # python -m ..., still importing: if it is the toolkit, a stop now gives one line
     from . import _startup
@@ -18,6 +16,7 @@ from .core import (  # noqa: E402
     History, PersonAgent, RandomAgent, events_frame, game_names, load_record, make_record, new_game, play,
     player_record, replay, replay_row, save_record, simulate,
 )
+from .core.version import VERSION as __version__  # noqa: E402
 from .experiments import compare, sweep  # noqa: E402
 
 __all__ = ["History", "PersonAgent", "RandomAgent", "compare", "events_frame", "game_names", "load_record",

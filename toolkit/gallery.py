@@ -12,7 +12,8 @@ import html
 import importlib
 from pathlib import Path
 
-from .core.registry import game_class, game_names, make_agents, new_game
+from .core.registry import game_class, game_names, new_game
+from .core.seating import make_agents
 
 #: Where in a game the gallery looks: fractions of its decisions (0: the start, 1: the end).
 STEPS = (0.0, 0.3, 1.0)

@@ -4,7 +4,8 @@ import pytest
 
 from toolkit.core import make_agents, play, simulate
 from toolkit.core.agents import RandomAgent
-from toolkit.core.registry import agent_kinds, game_class
+from toolkit.core.registry import game_class
+from toolkit.core.seating import agent_kinds
 from toolkit.games.fcm.game.agents import HeuristicAgent
 from toolkit.games.fcm.game.rules import FcmGame
 from toolkit.games.fcm.game.sensible import SensibleRandomAgent

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from toolkit.core.play import play_on
+from toolkit.core.loop import play_on
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from toolkit.core.registry import game_agents
 from toolkit.core import (
     DataFileError, GameOver, IllegalChoice, make_agents, make_record, new_game, play, replay, simulate,
 )
@@ -235,7 +236,7 @@ def test_packaged_board_loads_as_a_file(tmp_path):
 
 # --- agents and simulation -----------------------------------------------------------------------------
 def test_agents_are_registered_and_picklable():
-    kinds = HamburgerGame.agents()
+    kinds = game_agents("hamburgerspelet")
     assert {"heuristic", "perfect-memory", "no-memory", "fading-memory"} <= set(kinds)
     for a in (PerfectMemory(), NoMemory(), FadingMemory(10)):
         assert pickle.loads(pickle.dumps(a)).__class__ is a.__class__

@@ -12,7 +12,7 @@ import pytest
 
 from toolkit.core import IllegalChoice
 from toolkit.games.mcdonalds import FOODS, McDonaldsGame
-from toolkit.games.mcdonalds.data import FOOD_INDEX
+from toolkit.games.mcdonalds.board import FOOD_INDEX
 
 # a small test deck: T1 has decoys and all three kinds of change; T2 is plain
 TEST_MENUS = {"menus": [

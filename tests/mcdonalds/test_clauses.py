@@ -7,7 +7,7 @@ import pytest
 
 from toolkit.core import GameOver, RandomAgent, play
 from toolkit.games.mcdonalds import FOODS, McDonaldsGame, McDonaldsHeuristic, load_board
-from toolkit.games.mcdonalds.data import SPACE_KINDS
+from toolkit.games.mcdonalds.board import SPACE_KINDS
 from toolkit.games.mcdonalds.rules import MAX_TURNS, TARGET
 
 from .helpers import arrange, cites, counts, land, menus_file, refused, total_cards

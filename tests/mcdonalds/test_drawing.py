@@ -103,7 +103,7 @@ def test_the_key_names_every_food_and_both_plus_marks_clear_of_the_board_and_rac
     no other text, and its place lies clear of the board and every rack and inside the frame."""
     from tests.legibility import key_problems, key_texts
     from toolkit.drawing import drawn_places
-    from toolkit.games.mcdonalds.data import FOOD_NAMES, FOODS
+    from toolkit.games.mcdonalds.board import FOOD_NAMES, FOODS
     for players in (2, 3, 4):
         g = McDonaldsGame(players=players, seed=3)
         play(g, make_agents("mcdonalds", players, "heuristic"), max_steps=40)

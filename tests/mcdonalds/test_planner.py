@@ -7,7 +7,7 @@ import pytest
 from tests.test_search import _swap_hidden, positions
 from toolkit.core import make_agents, new_game
 from toolkit.games.mcdonalds import agents as planner_module
-from toolkit.games.mcdonalds.agents import Planner
+from toolkit.games.mcdonalds.agents import PlannerAgent
 from toolkit.games.mcdonalds.rules import N
 from toolkit.games.mcdonalds.search import SEARCHED, McdSearchAgent
 
@@ -42,7 +42,7 @@ def test_mcd_i21_the_planner_and_the_search_play_the_same_game_for_a_seed():
 
 def test_mcd_i21_the_search_kind_is_the_planner_with_a_paired_comparison():
     agent = make_agents("mcdonalds", 2, "search")[0]
-    assert isinstance(agent, McdSearchAgent) and isinstance(agent.own, Planner)
+    assert isinstance(agent, McdSearchAgent) and isinstance(agent.own, PlannerAgent)
 
 
 def _decisions(seeds=(1, 2, 4, 5), kinds=SEARCHED):
@@ -61,7 +61,7 @@ def _same_view_other_hidden(g, seat, rng):
 def test_mcd_i21_the_planner_reads_no_hidden_fact():
     """Change only what the seat cannot see (another's extras drawn from the pile, the pile, the menus not
     yet read): the planner answers the same."""
-    agent, rng, checked = Planner(), random.Random(5), 0
+    agent, rng, checked = PlannerAgent(), random.Random(5), 0
     for g in _decisions():
         d = g.pending()
         for h in _same_view_other_hidden(g, d.player, rng):
@@ -79,7 +79,7 @@ def test_mcd_i21_the_hidden_facts_check_catches_a_planner_that_peeks(monkeypatch
         self.known, self.per_likely = list(game.extras[other - 1]), 0.0
 
     monkeypatch.setattr(planner_module._Table, "__init__", peeking)
-    agent, rng, differs = Planner(), random.Random(5), 0
+    agent, rng, differs = PlannerAgent(), random.Random(5), 0
     for g in _decisions(seeds=range(1, 12)):
         d = g.pending()
         for h in _same_view_other_hidden(g, d.player, rng):

@@ -10,10 +10,10 @@ from importlib import resources
 import pytest
 
 from toolkit.core import DataFileError, IllegalChoice, RandomAgent, make_agents, play, replay, save_record
-from toolkit.core.registry import agent_kinds
+from toolkit.core.seating import agent_kinds
 from toolkit.core.search import SearchAgent
 from toolkit.games.mcdonalds import McDonaldsGame, load_board, load_menus
-from toolkit.games.mcdonalds.data import parse_board, parse_menus
+from toolkit.games.mcdonalds.board import parse_board, parse_menus
 
 from . import invariants
 from .helpers import TEST_MENUS, menus_file

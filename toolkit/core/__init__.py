@@ -18,7 +18,8 @@ from .play import play
 from .search import SearchAgent
 from .records import load_record, make_record, replay, save_record
 from .exports import events_frame, player_record, save_player_record
-from .registry import game_class, game_names, new_game, make_agents
+from .registry import game_class, game_names, new_game
+from .seating import make_agents
 from .rows import GameFailed, RowMismatch, replay_row
 from .simulate import Stopped, simulate
 

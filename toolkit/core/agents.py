@@ -54,3 +54,10 @@ class PersonAgent(Agent):
         if not self.answers:
             raise WaitingForPerson(decision)
         return self.answers.popleft()
+
+
+def check_seat_count(per_seat, players: int) -> None:
+    """One agent per seat, or the message says both ways to give them."""
+    if len(per_seat) != players:
+        raise ValueError(f"{len(per_seat)} agents for {players} players: give one kind for every seat "
+                         f"(agents='heuristic') or a list of {players}, one per seat")

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from .agents import Agent, PersonAgent
 from .decisions import Option
 from .history import History
-from .play import play, play_on
-from .registry import game_class, make_agents
+from .loop import play_on
+from .play import play
+from .registry import game_class
+from .seating import make_agents
 from .rng import copy_generator
 
 STAND_IN = "heuristic"      # the agent kind that plays a seat the class played, in the future it did not play

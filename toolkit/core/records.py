@@ -18,6 +18,7 @@ from .files import (MAX_BYTES, MAX_DEPTH, Refused, depth, parse_json, read_json_
                     shown_text)
 from .registry import game_class
 from .settings import file_options
+from .version import VERSION
 
 FORMAT = "toolkit-record/1"
 READS = (FORMAT,)                   # the record formats this version replays
@@ -33,8 +34,7 @@ _LONGEST = {"game": 40, "toolkit_version": 40, "start": 64, "final": 64, "finger
 
 
 def _version() -> str:
-    from .. import __version__
-    return __version__
+    return VERSION
 
 
 def embed_files(cls, options: dict) -> dict:

@@ -1,8 +1,10 @@
-"""The registry of games by name. Classes are imported on first use."""
+"""The registry of games and of each game's own agents, by name. Classes are imported on first use, so
+the registry imports no game and no agent (``seating.py`` puts agents in seats)."""
 from __future__ import annotations
 
 import difflib
 import importlib
+from functools import partial
 
 from .errors import UnknownGame
 
@@ -13,6 +15,67 @@ GAMES: dict[str, str] = {
     "hamburgerspelet": "toolkit.games.hamburgerspelet.rules:HamburgerGame",
     "fcm": "toolkit.games.fcm.game.rules:FcmGame",
 }
+
+# game name -> agent kind -> "module:Class" (or "module:Class:argument", the class called with that argument;
+# or a class itself, for an agent made at run time);
+# the one place that names a game's own agents. Every game also has 'random', 'uniform', 'person' and
+# 'search' (seating.agent_kinds).
+AGENTS: dict[str, dict] = {
+    "disneyland": {"heuristic": "toolkit.games.disneyland.agents:DisneylandHeuristic"},
+    "mcdonalds": {
+        # 'heuristic' keeps its rack full and varied, 'forgetful' forgets its extras half of the time (MCD-7.5),
+        # 'planner' weighs the points its options lead to, 'search' compares the planner's pick with a few
+        # others in believed worlds (both MCD-I21)
+        "heuristic": "toolkit.games.mcdonalds.agents:McDonaldsHeuristic",
+        "forgetful": "toolkit.games.mcdonalds.agents:ForgetfulHeuristic",
+        "planner": "toolkit.games.mcdonalds.agents:PlannerAgent",
+        "search": "toolkit.games.mcdonalds.search:McdSearchAgent",
+    },
+    "hamburgerspelet": {
+        # the heuristic remembers every tile it saw; 'keen' plays it with sharper odds (HB-I17), 'planner' plans
+        # each roll in order on top of that (HB-I18), 'search' checks the planner's moves in short playouts
+        # valued by a fitted win chance (HB-I20)
+        "heuristic": "toolkit.games.hamburgerspelet.agents:PerfectMemory",
+        "perfect-memory": "toolkit.games.hamburgerspelet.agents:PerfectMemory",
+        "no-memory": "toolkit.games.hamburgerspelet.agents:NoMemory",
+        "fading-memory": "toolkit.games.hamburgerspelet.agents:FadingMemory",
+        "keen": "toolkit.games.hamburgerspelet.keen:KeenAgent",
+        "planner": "toolkit.games.hamburgerspelet.planner:PlannerAgent",
+        "search": "toolkit.games.hamburgerspelet.search:ValueSearchAgent",
+    },
+    "fcm": {
+        # 'heuristic' is the strategic agent with the style dealt to its seat, one kind per named style (the
+        # styles of fcm/game/styles.py), 'simple' the first heuristic (FCM-I71), 'random' sensible random play
+        # (FCM-I76; uniform choices almost never sell, FCM-I70), 'search' the search agent with the strategic
+        # agent as its yardstick (FCM-I77)
+        "heuristic": "toolkit.games.fcm.game.strategic:StrategicAgent",
+        "simple": "toolkit.games.fcm.game.agents:HeuristicAgent",
+        "random": "toolkit.games.fcm.game.sensible:SensibleRandomAgent",
+        "search": "toolkit.games.fcm.game.search:FcmSearchAgent",
+        **{style: f"toolkit.games.fcm.game.strategic:StrategicAgent:{style}" for style in (
+            "burgers-billboards", "pizza-radio", "price-war", "many-restaurants", "gardens-luxury")},
+    },
+    # FCM's practice game of companies alone (fcm/company/practice.py), not a game of the table above
+    "fcm-companies": {"builder": "toolkit.games.fcm.company.practice:BuilderAgent"},
+}
+
+
+def game_agents(name: str) -> dict:
+    """The game's own agent kinds: kind -> a callable that makes one agent."""
+    out = {}
+    for kind, target in AGENTS.get(name, {}).items():
+        if callable(target):
+            out[kind] = target
+            continue
+        module, cls, *argument = target.split(":")
+        made = getattr(importlib.import_module(module), cls)
+        out[kind] = partial(made, *argument) if argument else made
+    return out
+
+
+def game_agent(name: str, kind: str):
+    """The game's own agent kind ``kind`` (a callable that makes one), or None if the game has none."""
+    return game_agents(name).get(kind)
 
 
 def game_names() -> list[str]:
@@ -33,48 +96,3 @@ def game_class(name: str):
 
 def new_game(name: str, players: int = 4, seed: int = 0, options: dict | None = None, **kw):
     return game_class(name)(players=players, seed=seed, options=options, **kw)
-
-
-def make_agents(name, players: int, agents="random"):
-    """Agents for ``players`` seats: a kind name for all seats, or a list of names/agents per seat.
-
-    ``name`` is a registered game name or a game class.
-    """
-    from .agents import Agent
-    cls = name if isinstance(name, type) else game_class(name)
-    name = cls.name
-    kinds = agent_kinds(cls)
-    if isinstance(agents, (str, Agent)):
-        agents = [agents] * players
-    check_seat_count(agents, players)
-    out = []
-    for a in agents:
-        if isinstance(a, Agent):
-            out.append(a)
-        elif a in kinds:
-            out.append(kinds[a]())
-        else:
-            raise ValueError(f"unknown agent {a!r} for {name}; known: {', '.join(sorted(kinds))}")
-    return out
-
-
-def check_seat_count(per_seat, players: int) -> None:
-    """One agent per seat, or the message says both ways to give them."""
-    if len(per_seat) != players:
-        raise ValueError(f"{len(per_seat)} agents for {players} players: give one kind for every seat "
-                         f"(agents='heuristic') or a list of {players}, one per seat")
-
-
-def agent_kinds(cls) -> dict:
-    """Every game has 'random' (uniform unless the game gives a sensible random agent of its own, as FCM
-    does, so that ``simulate``'s default agents play complete games), 'uniform' (always uniform among the
-    legal options) and 'person'; a game adds its own kinds through ``agents()``."""
-    from functools import partial
-
-    from .agents import PersonAgent, RandomAgent
-    from .search import SearchAgent
-    kinds = {"random": RandomAgent, "uniform": RandomAgent, "person": PersonAgent}
-    kinds.update(getattr(cls, "agents", lambda: {})())
-    # every game has the search agent, with the game's own budget (about 200 ms a decision, benchmarks/)
-    kinds.setdefault("search", partial(SearchAgent, **getattr(cls, "search_options", {})))
-    return kinds

@@ -13,7 +13,8 @@ import math
 from .agents import Agent, PersonAgent
 from .errors import ToolkitError
 from .play import play
-from .registry import agent_kinds, check_seat_count, game_class
+from .registry import game_class
+from .seating import agent_kinds, check_seat_count
 
 REPLAY_COLUMNS = ("game", "agents", "options")
 

@@ -28,7 +28,8 @@ import random
 import time
 
 from .agents import Agent, RandomAgent
-from .play import play_on
+from .registry import game_agent
+from .loop import play_on
 
 
 class _Node:
@@ -121,8 +122,7 @@ class SearchAgent(Agent):
         cls = type(game)
         agents = self._policies.get((cls, game.players))
         if agents is None:
-            kinds = cls.agents() if hasattr(cls, "agents") else {}
-            make = kinds.get(self.playout, RandomAgent)
+            make = game_agent(cls.name, self.playout) or RandomAgent
             agents = self._policies[(cls, game.players)] = [make() for _ in range(game.players)]
         return agents
 

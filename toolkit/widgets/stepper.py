@@ -49,7 +49,8 @@ from ..core.agents import Agent, PersonAgent
 from ..core.decisions import Decision
 from ..core.history import History
 from ..core.play import play
-from ..core.registry import check_seat_count, game_class, make_agents
+from ..core.registry import game_class
+from ..core.seating import check_seat_count, make_agents
 from ..drawing import LAYOUTS, clear_drawing, player_colour, text_on
 from ..frame_render import FrameRenderer
 from .answers import ARMING_MS, FRAME_CLASS, LOG, SeatViews, error_line, event_frame

@@ -1,5 +1,6 @@
 """The Disneyland Game (clauses DL-1 to DL-7, interpretations DL-I1 to DL-I12 in rules.md)."""
+from .agents import DisneylandHeuristic
 from .board import Board, load_board
-from .rules import DisneylandGame, DisneylandHeuristic
+from .rules import DisneylandGame
 
 __all__ = ["Board", "DisneylandGame", "DisneylandHeuristic", "load_board"]

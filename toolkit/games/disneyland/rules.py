@@ -12,7 +12,6 @@ import copy
 from functools import lru_cache
 from itertools import combinations
 
-from ...core.agents import Agent, RandomAgent
 from ...core.decisions import Decision, Option
 from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
@@ -542,10 +541,6 @@ class DisneylandGame(Game):
         new.photo_seen = dict(self.photo_seen)
         return copy_added(self, new, memo, _ATTRIBUTES, DisneylandGame)
 
-    @staticmethod
-    def agents():
-        return {"heuristic": DisneylandHeuristic}
-
     # --- what one player may believe (for the search agent) -------------------------------------------
     # at most 350 playouts, fewer where whole games are played out (early): about 90 ms a decision (benchmarks/README.md)
     search_options = {"playouts": 350, "steps": 20000}
@@ -574,37 +569,3 @@ class DisneylandGame(Game):
             st = self.stage
             self.stage = st[:2] + ("left" if rng.random() < 0.5 else "right",) + st[3:]
         self.recount()
-
-
-class DisneylandHeuristic(Agent):
-    """Wishes from the leader, for a photo when there is one (a photo is worth 5 x 10/18 on average, more than
-    a character's 2), takes characters before attractions, and asks to keep the park open when behind."""
-
-    name = "heuristic"
-    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
-
-    def choose(self, game, d, rng):
-        kind = d.kind
-        if kind == "hide" or kind == "pick":            # the most frequent: pure chance
-            return RandomAgent.choose(self, game, d, rng)
-        if kind == "wish-target":
-            estimate = self._estimate
-            return max(d.values, key=lambda t: (estimate(game, t), -t))
-        if kind == "wish-kind":
-            return "photo" if "photo" in d.values else d.values[0]
-        if kind == "take":
-            if d.values[0].startswith("photo@"):
-                return RandomAgent.choose(self, game, d, rng)
-            worth = game.card_worth
-            return max(d.values, key=lambda c: (worth[c], c))
-        if kind == "stay-open":
-            me = d.player
-            mine = game.scores()[me - 1]
-            best_other = max(self._estimate(game, s) for s in range(1, game.players + 1) if s != me)
-            return "ask" if mine <= best_other else "pass"
-        return RandomAgent.choose(self, game, d, rng)      # rolls: pure chance
-
-    @staticmethod
-    def _estimate(game, seat):
-        """What a player can see of another: face-up points plus the average worth of face-down photos."""
-        return game.card_points(seat) + game.board.photo_mean * len(game.held_photos[seat - 1])

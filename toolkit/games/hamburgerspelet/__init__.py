@@ -1,5 +1,6 @@
 """Hamburgerspelet, the Swedish hamburger game (clauses HB-1 to HB-7, interpretations HB-I1 to HB-I15 in rules.md)."""
+from .agents import FadingMemory, NoMemory, PerfectMemory
 from .board import Board, load_board
-from .rules import FadingMemory, HamburgerGame, NoMemory, PerfectMemory
+from .rules import HamburgerGame
 
 __all__ = ["Board", "FadingMemory", "HamburgerGame", "NoMemory", "PerfectMemory", "load_board"]

@@ -17,7 +17,8 @@ heuristic (benchmarks/README.md, "The search agent against the heuristic").
 """
 from __future__ import annotations
 
-from .rules import NOT_SEEN, PerfectMemory
+from .agents import PerfectMemory
+from .rules import NOT_SEEN
 
 
 class KeenAgent(PerfectMemory):

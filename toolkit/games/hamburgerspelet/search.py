@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 import random
 
-from ...core.play import play_on
+from ...core.loop import play_on
 from ...core.search import SearchAgent
 from .keen import KeenAgent
 from .planner import PlannerAgent
-from .rules import NOT_SEEN, PerfectMemory
+from .agents import PerfectMemory
+from .rules import NOT_SEEN
 from .value import value
 
 #: The decisions the search compares options at. The others are answered by its yardstick at once: the

@@ -20,10 +20,76 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import CARDS_PER_FOOD, FOOD_INDEX, SLOT
-from .rules import N, McDonaldsHeuristic, pair_value, pairs
+from .board import CARDS_PER_FOOD, FOOD_INDEX, SLOT
+from ...core.agents import Agent
+from .rules import N, pair_value, pairs
 
 FOOD = tuple(range(N))
+
+
+class McDonaldsHeuristic(Agent):
+    """Keeps the rack full and varied (a full, varied rack can fill more orders and makes extras score).
+
+    Returns extras before rolling unless it forgets (chance ``forget``, MCD-7.5); trades and takes the items
+    its rack is shortest of; gives the items it holds most of. Race decisions by hand are made at random."""
+
+    name = "heuristic"
+    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
+
+    def __init__(self, forget: float = 0.0):
+        self.forget = forget
+
+    def __repr__(self):
+        return f"{type(self).__name__}(forget={self.forget})"
+
+    def choose(self, game, d, rng):
+        k = d.kind
+        me = d.player
+        if k == "extras":
+            return "roll" if self.forget and rng.random() < self.forget else "return"
+        rack = game.racks[me - 1]
+        if k == "take-one":
+            return min(d.values, key=lambda v: (rack[FOOD_INDEX[v]], FOOD_INDEX[v]))
+        if k == "help-partner":
+            def gain(s):
+                theirs = game.racks[s - 1]
+                return sum(min(theirs[i], SLOT - rack[i]) for i in range(N))
+            best = max((v for v in d.values if v != "no-trade"), key=lambda s: (gain(s), -s))
+            return best if gain(best) > 0 else "no-trade"
+        if k == "help-give":
+            # give what I hold most of, so the rack stays varied
+            return self._two(list(rack), None, most=True)
+        if k == "help-take":
+            after = list(rack)
+            for x in game.stage[2].split("+"):
+                after[FOOD_INDEX[x]] -= 1
+            return self._two(list(game.racks[game.stage[1] - 1]), after, most=False)
+        vals = d.values
+        return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
+
+    @staticmethod
+    def _two(source, mine, most):
+        """Two cards from ``source`` (counts): the items it holds most of (most=True), or the items ``mine`` is
+        shortest of (most=False), one at a time so that the same item may be picked twice."""
+        picked = []
+        for _ in range(2):
+            if most:
+                best = max((i for i in range(N) if source[i]), key=lambda i: (source[i], -i))
+            else:
+                best = max((i for i in range(N) if source[i]), key=lambda i: (SLOT - mine[i], -i))
+                mine[best] += 1
+            source[best] -= 1
+            picked.append(best)
+        return pair_value(*picked)
+
+
+class ForgetfulHeuristic(McDonaldsHeuristic):
+    """The heuristic player who forgets to return the extras half of the time (MCD-7.5)."""
+
+    name = "forgetful"
+
+    def __init__(self, forget: float = 0.5):
+        super().__init__(forget)
 
 
 def _first(pair):
@@ -86,7 +152,7 @@ def unseen(game, seat) -> list[int]:
     return [max(0, x) for x in total]
 
 
-class Planner(McDonaldsHeuristic):
+class PlannerAgent(McDonaldsHeuristic):
     """The planner (MCD-I21). ``extra``: worth of an extra that will score; ``fill``: worth of the points of
     the orders a rack can fill (their mean over the menus still to be read); ``card``: worth of a card in a
     rack; ``full``: worth of a full slot; ``deny``: weight of the other players' side (1: their gain is my
@@ -104,7 +170,7 @@ class Planner(McDonaldsHeuristic):
         self._last = None             # the last trade weighed (see _trade)
 
     def __repr__(self):
-        return (f"Planner(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
+        return (f"PlannerAgent(extra={self.extra:g}, fill={self.fill:g}, card={self.card:g}, deny={self.deny:g}, "
                 f"full={self.full:g}, trade_margin={self.trade_margin:g})")
 
     # --- decisions ----------------------------------------------------------------------------------------
@@ -214,4 +280,4 @@ class _Table:
         return gain, given, take
 
 
-__all__ = ["Planner", "unread_menus", "unseen"]
+__all__ = ["PlannerAgent", "unread_menus", "unseen"]

@@ -20,7 +20,7 @@ from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, KeyItem
                         draw_key, figure_bytes, fill_limits, key_height, key_rows, mark_place, new_axes, place_boxes,
                         player_colour, static_layer, status_title, tall_axes, text_on, wrapped)
 from ...drawing import score_timeline as _timeline
-from .data import FOOD_NAMES, FOODS, SLOT
+from .board import FOOD_NAMES, FOODS, SLOT
 from .rules import TARGET
 
 FOOD_COLOURS = {"bigmac": "#8e5a2b", "cheeseburger": "#f1c40f", "hamburger": "#e67e22", "fries": "#e74c3c",

@@ -13,13 +13,12 @@ from __future__ import annotations
 import copy
 import math
 
-from ...core.agents import Agent
 from ...core.decisions import Decision, Option
 from ...core.game import Game, copy_added, copy_attributes
 from ...core.rng import roll as roll_die
 from ...core.errors import OptionError
 from ...core.settings import Setting
-from .data import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NAMES, Board, Menu,
+from .board import (CARDS_PER_FOOD, FOOD_INDEX, FOOD_NAMES, FOODS, SLOT, SPACE_NAMES, Board, Menu,
                    counts_text, default_board, default_menus, load_board, load_menus)
 
 TARGET = 25          # MCD-2.1, MCD-8.1
@@ -786,16 +785,6 @@ class McDonaldsGame(Game):
                             ("MCD-5.1", "MCD-5.3", "MCD-I11"))
         raise AssertionError(st)
 
-    @staticmethod
-    def agents():
-        """'heuristic' keeps its rack full and varied, 'forgetful' forgets its extras half of the time
-        (MCD-7.5), 'planner' weighs the points its options lead to and 'search' compares the planner's pick
-        with a few others in believed worlds (both MCD-I21, agents.py and search.py)."""
-        from .agents import Planner
-        from .search import McdSearchAgent
-        return {"heuristic": McDonaldsHeuristic, "forgetful": ForgetfulHeuristic, "planner": Planner,
-                "search": McdSearchAgent}
-
     # --- what one player may believe (for the search agent) -------------------------------------------
     # the 'search' kind is McDonald's own (McdSearchAgent, MCD-I21, budget in its defaults); these options
     # serve the core SearchAgent (tests, bench_search --gains): heuristic playouts, about 200 ms a decision
@@ -851,68 +840,3 @@ def _counts(items) -> tuple[int, ...]:
     for i in items:
         out[i] += 1
     return tuple(out)
-
-
-class McDonaldsHeuristic(Agent):
-    """Keeps the rack full and varied (a full, varied rack can fill more orders and makes extras score).
-
-    Returns extras before rolling unless it forgets (chance ``forget``, MCD-7.5); trades and takes the items
-    its rack is shortest of; gives the items it holds most of. Race decisions by hand are made at random."""
-
-    name = "heuristic"
-    trusted = True     # answers from the legal list; no draw on a single option (core/agents.py)
-
-    def __init__(self, forget: float = 0.0):
-        self.forget = forget
-
-    def __repr__(self):
-        return f"{type(self).__name__}(forget={self.forget})"
-
-    def choose(self, game, d, rng):
-        k = d.kind
-        me = d.player
-        if k == "extras":
-            return "roll" if self.forget and rng.random() < self.forget else "return"
-        rack = game.racks[me - 1]
-        if k == "take-one":
-            return min(d.values, key=lambda v: (rack[FOOD_INDEX[v]], FOOD_INDEX[v]))
-        if k == "help-partner":
-            def gain(s):
-                theirs = game.racks[s - 1]
-                return sum(min(theirs[i], SLOT - rack[i]) for i in range(N))
-            best = max((v for v in d.values if v != "no-trade"), key=lambda s: (gain(s), -s))
-            return best if gain(best) > 0 else "no-trade"
-        if k == "help-give":
-            # give what I hold most of, so the rack stays varied
-            return self._two(list(rack), None, most=True)
-        if k == "help-take":
-            after = list(rack)
-            for x in game.stage[2].split("+"):
-                after[FOOD_INDEX[x]] -= 1
-            return self._two(list(game.racks[game.stage[1] - 1]), after, most=False)
-        vals = d.values
-        return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
-
-    @staticmethod
-    def _two(source, mine, most):
-        """Two cards from ``source`` (counts): the items it holds most of (most=True), or the items ``mine`` is
-        shortest of (most=False), one at a time so that the same item may be picked twice."""
-        picked = []
-        for _ in range(2):
-            if most:
-                best = max((i for i in range(N) if source[i]), key=lambda i: (source[i], -i))
-            else:
-                best = max((i for i in range(N) if source[i]), key=lambda i: (SLOT - mine[i], -i))
-                mine[best] += 1
-            source[best] -= 1
-            picked.append(best)
-        return pair_value(*picked)
-
-
-class ForgetfulHeuristic(McDonaldsHeuristic):
-    """The heuristic player who forgets to return the extras half of the time (MCD-7.5)."""
-
-    name = "forgetful"
-
-    def __init__(self, forget: float = 0.5):
-        super().__init__(forget)

@@ -3,7 +3,7 @@ playout agent, and a paired comparison with a few other options at the decisions
 
 What it considers:
 
-- its yardstick is the planner's pick (``agents.Planner``), which alone wins about 64-66% of 2-player games
+- its yardstick is the planner's pick (``agents.PlannerAgent``), which alone wins about 64-66% of 2-player games
   against the heuristic (benchmarks/README.md; the comparison below has added nothing measurable to it, so
   its guard is strict);
 - at the decisions of ``SEARCHED`` kinds (the trade and the cards taken, MCD-3.4, MCD-3.5) the alternatives
@@ -22,8 +22,7 @@ from __future__ import annotations
 import random
 
 from ...core.search import SearchAgent
-from .agents import Planner
-from .rules import McDonaldsHeuristic
+from .agents import McDonaldsHeuristic, PlannerAgent
 
 #: The decisions whose options the search compares (the others are the planner's alone).
 SEARCHED = frozenset({"help-partner", "help-give", "help-take", "take-one"})
@@ -42,7 +41,7 @@ class McdSearchAgent(SearchAgent):
             raise ValueError("McDonald's search agent counts play, not time: give playouts or steps, not time_ms")
         super().__init__(playouts, None, margin=margin, confidence=confidence, **kw)
         self.alternatives, self.steps = max(1, int(alternatives)), max(1, int(steps))
-        self.own, self.rival = Planner(), McDonaldsHeuristic()
+        self.own, self.rival = PlannerAgent(), McDonaldsHeuristic()
         self._seat = None
 
     def __repr__(self):

@@ -100,10 +100,6 @@ class CompanyGame(WithCompanyLayer, Game):
         return {"cards": sum(sum(c.cards().values()) for c in self.co.companies),
                 "milestones": sum(len(c.milestones) for c in self.co.companies)}
 
-    @staticmethod
-    def agents():
-        return {"builder": BuilderAgent}
-
 
 class BuilderAgent(Agent):
     """A simple company builder: fullest structure, hires and trains when it can, fires only when broke."""

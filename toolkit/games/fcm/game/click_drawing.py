@@ -52,15 +52,12 @@ def _restaurant_place(grid, value: str, whole: bool = False):
 PLACES = ("start_restaurant", "local_manager", "regional_place")     # decisions whose values are "r,c corner"
 
 
-def click_groups(game, decision, ax=None):
+def click_groups(game, decision, ax):
     """(label, box, values) for each square where a restaurant of ``decision`` may have its top-left square: the
     box is that square in data coordinates, the values its legal entrance corners ("r,c corner"), in the
     decision's order. Only for the restaurant places (``PLACES``); [] for any other decision."""
     if decision.kind not in PLACES:
         return []
-    if ax is None:
-        from .drawing import draw_state
-        ax = draw_state(game)
     grid = drawn_places(ax).get("squares")
     if grid is None:
         return []
@@ -75,12 +72,9 @@ def click_groups(game, decision, ax=None):
     return out
 
 
-def click_targets(game, decision, ax=None):
+def click_targets(game, decision, ax):
     """(option value, (x0, y0, x1, y1) in data coordinates) for each option of ``decision`` that is a place: the
-    squares, houses and restaurants as draw_state marked them on ``ax`` (drawn afresh when ``ax`` is None)."""
-    if ax is None:
-        from .drawing import draw_state
-        ax = draw_state(game)
+    squares, houses and restaurants as draw_state marked them on ``ax``."""
     places = drawn_places(ax)
     grid = places.get("squares")
     if grid is None:

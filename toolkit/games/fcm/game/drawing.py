@@ -11,6 +11,7 @@ import textwrap
 from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes, board_text,
                          check_layout, draw_key, figure_bytes, key_height, key_rows, key_width, markers, new_axes)
 from ..company import drawing as cd
+from . import click_drawing as clicks
 from ..map import drawing as md
 from ..map.drawing import PALETTE, chain_colour
 from ..map.roads import entrances
@@ -541,4 +542,12 @@ __all__ = ["draw_cash_timeline", "draw_demand_over_rounds", "draw_dinnertime", "
            "figure_png", "player_lines", "state_png", "DRAWINGS", "DISTINCT_COLOURS"]
 
 
-from .click_drawing import click_groups, click_targets  # noqa: E402,F401  (the stepper finds each game's board clicks in its drawing module)
+# the stepper finds each game's board clicks in its drawing module; where they lie is click_drawing.py's work
+def click_groups(game, decision, ax=None):
+    """``click_drawing.click_groups`` on ``ax`` (the state drawn afresh when ``ax`` is None)."""
+    return clicks.click_groups(game, decision, draw_state(game) if ax is None else ax)
+
+
+def click_targets(game, decision, ax=None):
+    """``click_drawing.click_targets`` on ``ax`` (the state drawn afresh when ``ax`` is None)."""
+    return clicks.click_targets(game, decision, draw_state(game) if ax is None else ax)

@@ -345,24 +345,6 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
             out[f"restaurants_{s}"] = len(self.map.chain_restaurants(s))
         return out
 
-    @staticmethod
-    def agents():
-        """'heuristic' is the strategic agent with the style dealt to its seat, one kind per named style,
-        'simple' the first heuristic (FCM-I71), 'random' sensible random play (FCM-I76; uniform choices
-        almost never sell, FCM-I70), 'uniform' the plain uniform agent and 'search' the search agent with the
-        strategic agent as its yardstick (FCM-I77)."""
-        from functools import partial
-
-        from .agents import HeuristicAgent
-        from .search import FcmSearchAgent
-        from .sensible import SensibleRandomAgent
-        from .strategic import StrategicAgent
-        from .styles import STYLES
-        kinds = {"heuristic": StrategicAgent, "simple": HeuristicAgent, "random": SensibleRandomAgent,
-                 "search": FcmSearchAgent}
-        kinds.update({name: partial(StrategicAgent, name) for name in STYLES})
-        return kinds
-
     def player_name(self, seat: int) -> str:
         return f"Player {seat}"
 

@@ -9,6 +9,7 @@ houses, gardens, marketing tiles and demand do. Tiles as data are in ``tiles.py`
 """
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from ....core.data import need as _need
 from ....core.game import copy_attributes
 from ....core.errors import DataFileError
 from ....core.files import Refused, read_limited
+from .roads import RoadNetwork
 from .tiles import (BRIDGE, CORNERS, DEMAND_LIMIT, DEMAND_LIMIT_GARDEN, DRINK_CHARS, EMPTY, GOODS, HOUSE_SQ, ROAD,
                     SIDES, TERRAIN_NAMES, TILE, TileSet, load_tiles)
 
@@ -197,9 +199,10 @@ class FcmMap:
         return (f"FcmMap({self.cols}x{self.rows} tiles: {rows}; {len(self.houses)} houses, "
                 f"{len(self.restaurants)} restaurants, {len(self.campaigns)} campaigns)")
 
+    drawing_module = "toolkit.games.fcm.map.drawing"     # by name, as Game's: a map knows no drawing
+
     def _repr_png_(self):
-        from . import drawing
-        return drawing.map_png(self)
+        return importlib.import_module(self.drawing_module).map_png(self)
 
     def text(self) -> str:
         """The map as text: terrain characters, restaurants as their chain number (entrance 'E'), gardens
@@ -295,7 +298,6 @@ class FcmMap:
     def roads(self):
         """The road network (built once: roads never change after assembly)."""
         if self._roads is None:
-            from .roads import RoadNetwork
             self._roads = RoadNetwork(self.terrain, self.joins)
         return self._roads
 

@@ -15,10 +15,15 @@ per stretch, done once per map: roads never change after assembly.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import networkx as nx
 
 from ....core.errors import IllegalChoice
-from .board import BRIDGE, DRINK_CHARS, ROAD, TILE, FcmMap, Restaurant
+from .tiles import BRIDGE, DRINK_CHARS, ROAD, TILE
+
+if TYPE_CHECKING:      # the map holds its road network (board.py imports this module)
+    from .board import FcmMap, Restaurant
 
 FAR = 10 ** 6          # "no road connects them"
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
