@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_answer
 from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 
@@ -50,7 +51,7 @@ def test_random_games_keep_the_invariants(name):
             assert len(set(d.values)) == len(d.values), "options must be distinct"
             if inv is not None and hasattr(inv, "snapshot"):
                 before = inv.snapshot(g)
-            value = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+            value = agent_answer(g, agents, d)
             g.apply(value)
             if inv:
                 inv.check(g, before)

@@ -4,6 +4,7 @@ import math
 import pytest
 
 from toolkit import compare, replay_row, simulate, sweep
+from toolkit.core.rows import RowMismatch
 from toolkit.experiments import Comparison, IntervalWarning, mean_interval, t_quantile, wilson
 
 
@@ -99,7 +100,7 @@ def test_a_row_opens_in_the_stepper():
     assert s.history.game.turn == longest.turns and s.history.game.seed == longest.seed
     bad = dict(longest)
     bad["winner"] = 3 - bad["winner"]
-    with pytest.raises(Exception, match="winner"):
+    with pytest.raises(RowMismatch, match=rf"winner {longest.winner}, the row says {bad['winner']} "):
         Stepper.from_row(bad)
 
 

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, History, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 from toolkit.core.agents import Agent, PersonAgent, WaitingForPerson
@@ -118,7 +119,7 @@ def test_a_whole_game_and_pushed_answers():
             light.push_agent(agents[light.game.pending().player - 1])
             nxt = full[-1].clone()
             d = nxt.pending()
-            nxt.apply(agents[d.player - 1].choose(nxt, d, nxt.streams[f"agent-{d.player}"]))
+            agent_step(nxt, agents, d)
         else:
             v = light.game.legal()[-1]
             light.push(v)
@@ -218,7 +219,7 @@ def test_a_history_of_a_game_already_under_way_rebuilds_every_step(name):
     agents = make_agents(name, cls.min_players, "random")
     for _ in range(25):
         d = g.pending()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     light, full = History(g, every=4), FullCopies(g)
     for _ in range(30):
         if light.game.is_over():

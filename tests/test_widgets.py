@@ -3,6 +3,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import pytest  # noqa: E402
+from traitlets import TraitError  # noqa: E402
 
 from toolkit.core import game_class, game_names  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
@@ -66,7 +67,7 @@ def test_with_a_class_seat_the_view_offers_only_that_seat_until_the_end(name):
     s = _classroom(name)
     assert [v for _, v in s.view.options] == [1] and s.view.value == 1
     assert "every view opens when the game is over" in s.view.tooltips[0]      # a lone button says why
-    with pytest.raises(Exception):                   # the browser cannot pick another seat's view either
+    with pytest.raises(TraitError, match="not a view offered here"):   # nor can the browser pick another seat
         s.view.value = 2
     t = _classroom(name, teacher=True)
     assert [v for _, v in t.view.options] == [None] + list(range(1, t.players + 1))

@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 
 from matplotlib.text import Annotation  # noqa: E402
 
+from toolkit.core.loop import agent_step  # noqa: E402
 from toolkit.core import make_agents, new_game, play  # noqa: E402
 from toolkit.games.fcm.game import drawing  # noqa: E402
 
@@ -69,7 +70,7 @@ def test_fcm_6_6_each_marketing_step_shows_the_demand_as_it_stood_then():
     while g.pending() is not None and not (len(g.marketing_log) >= 3 and
                                            sum(len(p) for _, p in g.marketing_log[1:]) >= 2):
         d = g.pending()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     assert len(g.marketing_log) >= 3, "no Marketing phase of three steps in this game"
     total = sum(len(goods) for goods in g.map.demand.values())
     for k in range(len(g.marketing_log)):

@@ -1,6 +1,7 @@
 """The whole game: setup, round flow, views, options, records, and the end (FCM-0, FCM-4.7, FCM-I50 to FCM-I70)."""
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import IllegalChoice, make_agents, new_game, play
 from toolkit.core.records import replay, save_record
 from toolkit.games.fcm.game.rules import FcmGame
@@ -144,6 +145,6 @@ def test_every_kind_of_decision_refuses_a_bad_answer_and_changes_nothing():
                 g.apply("no such answer" if d.kind != "restructure" else "ceo, ceo")
             assert g.fingerprint() == before and e.value.clauses
             g.refresh()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     assert {"start_restaurant", "campaign_tile", "campaign_place", "campaign_good", "kitchen"} <= kinds
     assert kinds & set(OWN_KINDS)

@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import DataFileError, IllegalChoice, RandomAgent, make_agents, play, replay, save_record
 from toolkit.core.seating import agent_kinds
 from toolkit.core.search import SearchAgent
@@ -26,7 +27,7 @@ def _play_checked(g, agents, limit=5000):
         if d is None:
             break
         before = g.clone()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         invariants.check(g, before)
     assert g.is_over()
 
@@ -68,7 +69,7 @@ def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
         steps = 0
         while not g.is_over():
             d = g.pending()
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             steps += 1
             assert steps < 20000, f"{kind} seed {seed}: no end after {steps} decisions"
         readings = max((e.data["reading"] for e in g.events if e.kind == "read"), default=0)

@@ -127,7 +127,7 @@ class Game(ABC):
         """The value of option ``name``: as given, or its declared default."""
         if name in self.options:
             return self.options[name]
-        return next(s.default for s in self.settings if s.name == name)
+        return next(s.default for s in self.settings or () if s.name == name)
 
     # --- the interface -------------------------------------------------------------------------
     @abstractmethod
@@ -191,6 +191,7 @@ class Game(ABC):
         known = _RULE_STEPS.get(cls)          # worked out once a class: every fast play() asks
         if known is not None and known[0] is apply and known[1] is steps:
             return known[2]
+        found: dict
         if steps is None:
             found = _EveryKind(apply)
         else:

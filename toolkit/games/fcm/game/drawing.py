@@ -33,11 +33,6 @@ def _new_axes(ax, size, margins=(0.01, 0.01, 0.99, 0.9)):
     return new_axes(ax, size=size, margins=margins)
 
 
-def _map_size(fmap, extra_w=0.4, extra_h=0.8, scale=0.36):
-    """A map figure's size: ``scale`` inches a square (31 px at 96 dpi: room for 8-point numbers)."""
-    return fmap.width * scale + extra_w, fmap.height * scale + extra_h
-
-
 def _centre(squares):
     rs = [s[0] for s in squares]
     cs = [s[1] for s in squares]

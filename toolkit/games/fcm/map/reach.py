@@ -59,12 +59,6 @@ def mailbox_reach(fmap: FcmMap, squares) -> list:
     return [n for n, h in sorted(fmap.houses.items()) if any(blocks.get(s) in mine for s in h.all_squares)]
 
 
-def airplane_lines(fmap: FcmMap, side: str, first: int, span: int) -> tuple:
-    """The rows (side 'w'/'e') or columns (side 'n'/'s') an airplane of ``span`` flies over, starting at
-    ``first`` (FCM-6.4)."""
-    return tuple(range(first, first + span))
-
-
 def airplane_reach(fmap: FcmMap, side: str, lines) -> list:
     """Houses with any square or garden square in the flown rows (side 'w' or 'e') or columns (side 'n' or
     's') (FCM-6.4)."""
