@@ -30,6 +30,7 @@ def players_of(name):
     return list(range(cls.min_players, cls.max_players + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_random_games_keep_the_invariants(name):
     inv = invariants(name)
@@ -62,6 +63,7 @@ def test_random_games_keep_the_invariants(name):
     assert ended == n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_replays_and_clones_identically(name):
     for seed in range(5):
@@ -102,6 +104,7 @@ def test_refused_choices_leave_every_game_unchanged(name):
     assert refused > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_heuristic_agents_finish_games(name):
     kinds = game_agents(name)
@@ -113,6 +116,7 @@ def test_heuristic_agents_finish_games(name):
         assert play(g, make_agents(name, players, "heuristic")) is None and g.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_saves_and_replays_its_record_file(name, tmp_path):
     from toolkit.core import load_record, play, replay, save_record

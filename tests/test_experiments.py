@@ -57,6 +57,7 @@ def test_compare_refuses_unclear_setups():
         compare("mcdonalds", {"x": {}}, games=2, players=2, baseline="y", progress=False)
 
 
+@pytest.mark.slow
 def test_sweep_has_one_row_per_game_with_the_grid_columns():
     df = sweep("fcm", {"players": [2, 3], "options": [{"ruleset": "original"}, {"ruleset": "deluxe"}]},
                games=2, seed=3, agents="random", progress=False)
@@ -111,6 +112,7 @@ def test_a_measure_that_is_not_a_column_is_refused_before_any_game():
         compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["win_3"], progress=False)
 
 
+@pytest.mark.slow
 def test_cli_compare_prints_the_summary_and_sweep_writes_rows(tmp_path):
     import csv
     import subprocess

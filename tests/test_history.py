@@ -56,6 +56,7 @@ def agent_sets(name, players):
     return [make_agents(name, players, "random")] + [make_agents(name, players, k) for k in kinds[:1]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_step_equals_a_full_copy_in_any_order(name):
     cls = game_class(name)
@@ -77,6 +78,7 @@ def test_every_step_equals_a_full_copy_in_any_order(name):
                            [e.to_dict() for e in full.states[k].events_for(seat, before)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_forks_at_random_steps_replay_the_original(name):
     """A fork with the same agents goes exactly the way the original went; with other answers it equals a fork

@@ -126,6 +126,7 @@ def test_the_graph_sees_the_imports_we_know_of():
     assert is_rule_module("toolkit.games.fcm.game.dinnertime") and not is_rule_module("toolkit.games.fcm.company.widget")
 
 
+@pytest.mark.slow
 def test_no_circle_of_module_level_imports_anywhere_in_toolkit():
     circles = import_circles(import_graph())
     assert not circles, f"import circles: {circles}"
@@ -160,6 +161,7 @@ def full_import_graph() -> nx.DiGraph:
         _import_time_statements = module_level
 
 
+@pytest.mark.slow
 def test_the_full_graph_sees_lazy_imports():
     g = full_import_graph()
     assert g.has_edge("toolkit.core.game", "toolkit.drawing")            # Game._repr_mimebundle_'s Picture
@@ -193,6 +195,7 @@ def test_every_game_folder_has_the_same_rooms(name):
     assert not (home / "data.py").exists(), f"{name}: data loading belongs in board.py"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):
     module = GAMES[name].split(":")[0]
@@ -206,6 +209,7 @@ def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):
     assert not reached & own_agents, f"{module} reaches its agents {sorted(reached & own_agents)}"
 
 
+@pytest.mark.slow
 def test_the_registry_names_every_agent_kind_and_each_one_loads():
     for name in GAMES:
         kinds = game_agents(name)

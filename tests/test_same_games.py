@@ -33,6 +33,7 @@ UNTRUSTED = {("fcm", kind) for kind in ("heuristic", "random", "burgers-billboar
                                         "many-restaurants", "gardens-luxury")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,kind", CASES)
 def test_fast_path_plays_the_checked_games(name, kind):
     cls = game_class(name)

@@ -150,6 +150,7 @@ def test_determinize_keeps_the_viewers_view_and_changes_only_hidden_facts(name):
     assert changed > 0, "no hidden fact was ever redrawn"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_a_determinized_game_plays_on_to_its_end(name):
     for g in game_positions(name, seeds=(6,), limit=2):
@@ -260,6 +261,7 @@ def _swap_hidden(name, g, seat, rng):
     return h
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["paired", "uct"])
 @pytest.mark.parametrize("name", game_names())
 def test_search_choices_do_not_change_when_only_hidden_facts_change(name, method):

@@ -7,6 +7,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
+@pytest.mark.slow
 def test_mypy_finds_no_error_in_the_core(tmp_path, monkeypatch):
     from mypy import api                 # in the test extra
     monkeypatch.chdir(ROOT)              # where pyproject.toml names the files and options

@@ -11,6 +11,7 @@ from toolkit.widgets import Stepper  # noqa: E402
 from .stepping import frames_left_out  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_stepper_builds_steps_and_changes_view(name):
     cls = game_class(name)
@@ -28,6 +29,7 @@ def test_stepper_builds_steps_and_changes_view(name):
     assert not s.errors.outputs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_the_class_makes_seat_ones_decisions(name):
     cls = game_class(name)
@@ -88,6 +90,7 @@ def test_the_views_open_once_the_game_is_over():
                                      "what Player 2 sees"]
 
 
+@pytest.mark.slow
 def test_a_fresh_seed_is_drawn_and_shown_only_at_the_end(monkeypatch):
     from toolkit.widgets.stepper import SEED_VARIABLE
     monkeypatch.delenv(SEED_VARIABLE, raising=False)
@@ -281,6 +284,7 @@ def _patch_centres(ax):
     return centres
 
 
+@pytest.mark.slow
 def test_disneyland_click_places_lie_on_the_drawn_cards_and_rows():
     """DL-5.3 and DL-5.5: the player to wish from is their row; the card to take is the card drawn there."""
     checked = set()
@@ -377,6 +381,7 @@ def test_the_places_the_class_may_click_are_outlined_only_where_it_decides():
     assert outlines() == 0
 
 
+@pytest.mark.slow
 def test_a_browser_event_delivered_twice_acts_once():
     """ipyevents was seen delivering one keydown twice (same timeStamp) in Voila: the arrow must go one step, and a
     board click delivered twice must decide once; separate presses (other timeStamps) each act."""

@@ -54,6 +54,7 @@ def test_fcm_i72_styles_choose_legal_options_and_finish(players, seed):
     assert sum(len(g.map.chain_restaurants(s)) for s in range(1, players + 1)) >= 2 * players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 7, 18])
 def test_fcm_i75_two_player_games_on_small_maps_sell_and_end_by_the_bank(seed):
     """FCM-I75: on these 3x3 maps the chains' only useful billboard places were those of a billboard of

@@ -28,6 +28,7 @@ def playout(seed, players, kind, options=None):
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,games", [("uniform", 60), ("simple", 40), ("random", 30), ("heuristic", 12)])
 def test_fcm_i52_invariants_over_seeded_games(kind, games):
     ends = []

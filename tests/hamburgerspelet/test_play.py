@@ -22,6 +22,7 @@ from .hb_helpers import put, roll
 KINDS = ["random", "perfect-memory", "no-memory", "fading-memory"]
 
 
+@pytest.mark.slow
 def test_invariants_hold_with_every_kind_of_player():
     """HB-2.1, HB-6.1, HB-6.2, HB-7.1, HB-I11: after every step of 160 games with mixed players (2-4 seats)."""
     for i in range(80):

@@ -32,6 +32,7 @@ def _play_checked(g, agents, limit=5000):
     assert g.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_races_by_hand_keep_the_invariants(players):
     """MCD-I11: random classes deciding every race still end every game with the cards intact (MCD-1.5)."""
@@ -54,6 +55,7 @@ def test_extreme_race_options_still_end():
     assert g.stats["given_up"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(set(agent_kinds(McDonaldsGame)) - {"person"}))
 def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
     """MCD-5.4, MCD-I9: with menus read until someone fills them (no max_readings), every agent kind's games
@@ -77,6 +79,7 @@ def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
         assert g.turn < 300 and readings < (1000 if by_hand else 15), (kind, seed, g.turn, readings)
 
 
+@pytest.mark.slow
 def test_refused_choices_leave_the_state_unchanged_at_every_kind_of_decision():
     """Every refusal raises IllegalChoice citing the decision's clauses and changes nothing."""
     seen = set()
