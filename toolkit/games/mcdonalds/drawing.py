@@ -16,9 +16,10 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, KeyItem, add_shape, board_axes, check_layout,
-                        draw_key, figure_bytes, fill_limits, key_height, key_rows, mark_place, new_axes, place_boxes,
-                        player_colour, static_layer, status_title, tall_axes, text_on, wrapped)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
+                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, static_layer,
+                        status_title, tall_axes, text_on, wrapped)
+from ...key_drawing import KeyItem, draw_key, key_height, key_rows
 from ...drawing import score_timeline as _timeline
 from .board import FOOD_NAMES, FOODS, SLOT
 from .race import TARGET

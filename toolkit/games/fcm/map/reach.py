@@ -32,7 +32,7 @@ def mailbox_blocks(fmap: FcmMap) -> dict:
     and the map edge, found by a 4-neighbour flood fill; houses and restaurants do not bound them
     (FCM-6.3, FCM-I15). Computed once per map (roads never change)."""
     net = fmap.roads
-    if net._blocks is None:
+    if net.block_memo is None:
         blocks, k = {}, 0
         for r in range(fmap.height):
             for c in range(fmap.width):
@@ -48,8 +48,8 @@ def mailbox_blocks(fmap: FcmMap) -> dict:
                             blocks[q] = k
                             todo.append(q)
                 k += 1
-        net._blocks = blocks
-    return net._blocks
+        net.block_memo = blocks
+    return net.block_memo
 
 
 def mailbox_reach(fmap: FcmMap, squares) -> list:
