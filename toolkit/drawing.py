@@ -21,7 +21,7 @@ import re
 import io
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Protocol
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -83,6 +83,19 @@ def text_on(colour) -> str:
     white = 1.05 / (bg + 0.05)
     ink = (bg + 0.05) / (_luminance(INK) + 0.05)
     return "white" if white >= ink else INK
+
+
+class GameDrawing(Protocol):
+    """What a game's drawing module (``Game.drawing_module``) offers the stepper, the futures and the gallery.
+
+    ``draw_state(game, viewer=None, ax=None, fast=False, layout="wide")`` draws a state as ``viewer`` (a seat, or
+    None: the class view) sees it, from what the rules give that viewer (``game.view(viewer)``, the events it may
+    see): a drawing never decides itself what a seat sees. ``fast`` may keep the unchanging parts of a picture
+    from one frame to the next; ``layout`` is one of ``LAYOUTS``. A module may also offer ``click_targets(game,
+    decision, ax=None)`` and ``click_groups(game, decision, ax=None)``: where on the picture each option lies.
+    """
+
+    def draw_state(self, game, viewer=None, ax=None, fast: bool = False, layout: str = "wide"): ...
 
 
 @dataclass(frozen=True)

@@ -229,10 +229,11 @@ class Game(ABC):
         """The events from ``start`` on as ``viewer`` may see them: a seat 1..P sees the public part of each
         event and the hidden facts it may see; None is the class view, which sees everything. Players'
         views, exports and agents use this, never ``events``."""
-        self._check_viewer(viewer)
+        self.check_viewer(viewer)
         return [e.for_viewer(viewer) for e in self.events[start:]]
 
-    def _check_viewer(self, viewer) -> None:
+    def check_viewer(self, viewer) -> None:
+        """Refuse a viewer that is neither a seat 1..P nor None (the class view)."""
         if viewer is not None and (type(viewer) is not int or not 1 <= viewer <= self.players):
             raise ValueError(f"a viewer is a seat 1..{self.players} or None (the class view), not {viewer!r}")
 

@@ -135,7 +135,7 @@ class History:
         n = len(self._ends)
         if not 0 <= k < n:
             raise IndexError(f"no step {k}: this history has steps 0 to {n - 1}")
-        self._game._check_viewer(viewer)
+        self._game.check_viewer(viewer)
         before = 0 if k == 0 else self._ends[k - 1]
         return [e.for_viewer(viewer) for e in self._game.events[before:self._ends[k]]]
 

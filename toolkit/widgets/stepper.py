@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import inspect
 import json
 import os
 import random
@@ -51,7 +50,7 @@ from ..core.history import History
 from ..core.play import play
 from ..core.registry import game_class
 from ..core.seating import check_seat_count, make_agents
-from ..drawing import LAYOUTS
+from ..drawing import LAYOUTS, GameDrawing
 from ..frame_render import FrameRenderer
 from .answers import LOG, ClassOr, error_line, event_frame
 from .stepper_board import CLICK_GID, CLICK_OUTLINE, BoardFrame
@@ -116,14 +115,10 @@ class Stepper(BoardFrame, DecisionPanel, WhatIfOffer, w.VBox):
         self.class_seat, self.teacher, self.players = class_seat, teacher, players
         self.seed = fresh_seed() if seed is None else seed
         self.history = History(cls(players=players, seed=self.seed, options=options))
-        self.drawing = importlib.import_module(cls.drawing_module)
-        # a drawing may offer a quicker frame for steppers (e.g. the unchanging board drawn once)
-        accepts = inspect.signature(self.drawing.draw_state).parameters
+        self.drawing: GameDrawing = importlib.import_module(cls.drawing_module)
         if frame not in LAYOUTS:
             raise ValueError(f"frame must be one of {', '.join(LAYOUTS)}, not {frame!r}")
-        self._draw_kw = {"fast": True} if "fast" in accepts else {}
-        if "layout" in accepts:             # a drawing with one arrangement only draws that one
-            self._draw_kw["layout"] = frame
+        self._draw_kw = {"fast": True, "layout": frame}     # fast: the unchanging board kept between frames
         self.frame = frame
         self.clauses = cls.clauses()
         self.dpi, self.pixel_ratio = dpi, pixel_ratio

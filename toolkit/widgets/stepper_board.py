@@ -157,10 +157,13 @@ class BoardFrame:
         self._fig.savefig(buf, format=fmt, dpi=self.dpi * self.pixel_ratio, facecolor="white")
         return buf.getvalue()
 
-    def frame_png(self, k: int | None = None, viewer="current") -> bytes:
-        """The picture of step ``k`` (default: the current one) from the chosen view."""
-        viewer = self.view.value if viewer == "current" else viewer
-        self._draw(self.history[self.index if k is None else k], viewer)
+    def frame_png(self, k: int | None = None) -> bytes:
+        """The picture of step ``k`` (default: the current one) in the view shown (``view``)."""
+        return self.view_png(self.index if k is None else k, self.view.value)
+
+    def view_png(self, k: int, viewer: int | None) -> bytes:
+        """The picture of step ``k`` as ``viewer`` (a seat, or None: the class view) sees it."""
+        self._draw(self.history[k], viewer)
         return self._frame_bytes("png")
 
     def _size_image(self):

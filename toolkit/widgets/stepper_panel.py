@@ -162,9 +162,9 @@ class DecisionPanel:
         end = f"Seed {self.seed} (this game again: <code>seed={self.seed}</code>)." if over and k == self.last else ""
         viewer, hide = self.view.value, self._class_plays()
         # while the class plays, even the class view (teacher=True) tells only what the class's seat may see
-        events_viewer = self.class_seat if viewer is None and hide and self.class_seat else viewer
         return log_html(self.history, k, viewer, self.clauses, for_class=self._for_class, hide_secrets=hide,
-                        end_note=end, events_viewer=events_viewer, answered=self._answered_for_class)
+                        end_note=end, events_seat=self.class_seat if hide else None,
+                        answered=self._answered_for_class)
 
     def _decision_buttons(self, k: int):
         """The decision area of step ``k``: every control made here carries this frame's number (``_fresh``);

@@ -102,8 +102,6 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
 
 def _sees(game, seat: int, viewer) -> bool:
     """Does ``viewer``'s view show ``seat``'s hand and face-down cards (FCM-I42; all of them at the end, FCM-I79)?"""
-    if viewer is None or viewer == seat:
-        return True
     company = next(c for c in game.view(viewer)["company"]["companies"] if c["seat"] == seat)
     return "(cards in hand)" not in company["hand"]
 
