@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from .board import CARDS_PER_FOOD, FOOD_INDEX, N, SLOT
 from ...core.agents import Agent
-from .turns import pair_value, pairs
+from .turn import pair_value, pairs
 
 FOOD = tuple(range(N))
 

@@ -2,7 +2,7 @@
 
 ``McDonaldsGame`` holds the setup (MCD-1), the state and its queries, the pending decision and the search's
 believed worlds; the rule steps live in modules named after the rulebook's sections, and the class only
-composes them: MCD-3 Play ``turns.py``; MCD-3.6 and MCD-4 Reading a Menu ``menus.py``; MCD-5 Filling an order,
+composes them: MCD-3 Play ``turn.py``; MCD-3.6 and MCD-4 Reading a Menu ``menus.py``; MCD-5 Filling an order,
 MCD-6 Scoring an order and MCD-8 Winning ``race.py``; MCD-7 Refilling racks and extra cards ``extras.py``.
 
 >>> g = McDonaldsGame(players=3, seed=2)
@@ -26,7 +26,7 @@ from .board import (CARDS_PER_FOOD, FOODS, N, NAMES, SLOT, Board, Menu, default_
 from .extras import ExtraCards
 from .menus import MAX_READINGS, ReadingMenus
 from .race import DEFAULT_RACE, RACE_MODES, TARGET, FillingOrders, Racing, wrong_pulls
-from .turns import (GIVE, MAX_TURNS, TAKE, TAKE_ONE, HelpGive, HelpTake, TakeOne, Turns, pair_value, pairs,
+from .turn import (GIVE, MAX_TURNS, TAKE, TAKE_ONE, HelpGive, HelpTake, TakeOne, Turn, pair_value, pairs,
                     roll_decisions)
 
 SETTINGS = (
@@ -58,7 +58,7 @@ _ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choice
                "won", "reading", "last_race", "last_roll", "stats", "first", "current", "stage", "_decision")
 
 
-class McDonaldsGame(Turns, ReadingMenus, FillingOrders, ExtraCards, Game):
+class McDonaldsGame(Turn, ReadingMenus, FillingOrders, ExtraCards, Game):
     """The whole game (MCD-1 to MCD-8). Options (``SETTINGS``): a custom ``board`` and ``menus``, the ``race``
     ('model' or 'by_hand'), each seat's ``speed``, ``spread`` and ``errors``, and ``max_readings``."""
 
@@ -111,7 +111,7 @@ class McDonaldsGame(Turns, ReadingMenus, FillingOrders, ExtraCards, Game):
                               for s in range(1, players + 1))
             self.emit("setup", where + ".", ("MCD-1.8", "MCD-I3"))
         self.first = self.current = self.roll_for_first()
-        self.stage: tuple = ("start",)           # or a HelpGive, HelpTake, TakeOne (turns.py)
+        self.stage: tuple = ("start",)           # or a HelpGive, HelpTake, TakeOne (turn.py)
         self._decision = self._next_decision()
 
     def arranged(self) -> None:

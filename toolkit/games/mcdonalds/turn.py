@@ -75,7 +75,7 @@ class TakeOne(NamedTuple):
     victims: tuple
 
 
-class Turns:
+class Turn:
     """The steps of a turn in ``McDonaldsGame`` (MCD-3; a part of it: it works on the game's state)."""
 
     def roll_for_first(self) -> int:
