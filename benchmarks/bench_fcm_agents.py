@@ -16,6 +16,7 @@ import sys
 import time
 from collections import Counter
 
+from toolkit.core.loop import agent_step
 from toolkit.core import make_agents, new_game, play
 
 QUICK = "--quick" in sys.argv
@@ -62,7 +63,7 @@ def watched_game(args):
     cards, kinds = set(), set()
     d = g.pending()
     while d is not None:
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         if d.kind in ("hire", "train", "restructure"):
             cards.update(c for c, n in g.co.company(d.player).owned().items() if n > 0)
         elif d.kind in ("campaign_good", "campaign_duration"):

@@ -58,12 +58,12 @@ def measure(name, frame):
     steps = list(range(1, s.last + 1, max(1, s.last // STEPS)))[:STEPS]
     views = [None if i % 2 == 0 else 2 for i in range(len(steps))]
     full = Figure(figsize=(9.5, 5.2))
-    s.frame_png(steps[0], viewer=None)          # the first frame renders what later frames keep
+    s.view_png(steps[0], None)          # the first frame renders what later frames keep
     before(s, full, s.history[steps[0]], None)
     new, old, build, render, encode, moves, states = [], [], [], [], [], [], []
     for k, v in zip(steps, views):
         states.append(cpu_ms(lambda: s.history[k]))        # the state itself (light histories rebuild it)
-        new.append(cpu_ms(lambda: s.frame_png(k, viewer=v)))
+        new.append(cpu_ms(lambda: s.view_png(k, v)))
         old.append(cpu_ms(lambda: before(s, full, s.history[k], v)))
         if png_bytes is not None:
             build.append(cpu_ms(lambda: s._draw(s.history[k], v)))

@@ -16,6 +16,7 @@ import sys
 import time
 import tracemalloc
 
+from toolkit.core.loop import agent_step
 from toolkit.core import History, game_class, game_names, make_agents, new_game, play
 
 SEEDS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
@@ -47,7 +48,7 @@ def full_copies(name, players, seed, kind):
     while not states[-1].is_over():
         nxt = states[-1].clone()
         d = nxt.pending()
-        nxt.apply(agents[d.player - 1].choose(nxt, d, nxt.streams[f"agent-{d.player}"]))
+        agent_step(nxt, agents, d)
         states.append(nxt)
     mem = tracemalloc.get_traced_memory()[0] / MIB
     tracemalloc.stop()

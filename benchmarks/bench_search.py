@@ -32,6 +32,7 @@ import math
 import random
 import time
 
+from toolkit.core.loop import agent_step
 from toolkit.core import SearchAgent, make_agents, new_game
 from toolkit.core.registry import game_class
 from toolkit.core.seating import agent_kinds
@@ -128,7 +129,7 @@ def positions(name: str, n: int, seed: int = 700) -> list:
         while d is not None and len(out) < n:
             if len(d.values) > 1 and step % 3 == 0:
                 out.append(g.clone())
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             d, step = g.pending(), step + 1
         seed += 1
     return out

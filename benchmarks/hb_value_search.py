@@ -32,6 +32,7 @@ import math
 import random
 import time
 
+from toolkit.core.loop import agent_step
 from toolkit.core import make_agents, new_game
 from toolkit.core.loop import play_on
 from toolkit.games.hamburgerspelet.planner import PlannerAgent
@@ -92,7 +93,7 @@ def positions(n: int, seed: int = 500000, every: int = 2):
                 if k % every == 0:
                     out.append(g.clone())
                 k += 1
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             d = g.pending()
         seed += 1
     return out

@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))            # tests/<game>/invariants.py
 
+from toolkit.core.loop import agent_step  # noqa: E402
 from toolkit.core import game_class, game_names, make_agents, new_game  # noqa: E402
 from toolkit.core.seating import agent_kinds  # noqa: E402
 
@@ -80,7 +81,7 @@ def play_checked(name, seed, players, kinds, inv) -> int:
             raise Hang(f"not over after {bound} decisions")
         assert 1 <= d.player <= players and d.options, "an empty decision or a seat out of range"
         before = snap(g) if snap else None
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         if inv:
             inv.check(g, before)
     assert g.winner() in range(1, players + 1) and len(g.scores()) == players, "no winner at the end"

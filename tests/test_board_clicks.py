@@ -206,6 +206,7 @@ def walk(game, seed, moves):
         yield d.kind
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(PLAN))
 def test_a_click_in_the_middle_of_each_drawn_place_decides_its_option(game):
     seeds, moves, must = PLAN[game]
@@ -267,6 +268,7 @@ def _check_pending(s, seen):
         seen.add(_label(d))
 
 
+@pytest.mark.slow
 def test_fcm_clicks_place_campaigns_houses_gardens_and_restaurants():
     """Each kind where it first comes up in a seeded game of strategic agents (a fresh stepper for each, so the
     many campaigns and restaurants between are played on the plain path), and what it leads to."""
@@ -302,6 +304,7 @@ def _tall_games():
         importlib.import_module(game_class(name).drawing_module).draw_state).parameters]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", _tall_games())
 def test_a_tall_frame_marks_every_place_the_wide_frame_marks(game):
     """For each kind of place decision (as the heuristic agents come to them): the tall frame, drawn fast into
@@ -328,6 +331,7 @@ def test_a_tall_frame_marks_every_place_the_wide_frame_marks(game):
     assert must <= set(seen), f"{game}: no tall frame was tried for {sorted(must - set(seen))}"
 
 
+@pytest.mark.slow
 def test_a_tall_frame_fits_its_size_and_an_unknown_layout_is_refused():
     """A tall frame is at most TALL_FRAME_SIZE, for every number of players; a layout not in LAYOUTS is refused
     with an error that names them."""

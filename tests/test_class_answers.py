@@ -41,6 +41,7 @@ def one_option_steps(s: Stepper) -> list[int]:
             and len(d.values) == 1]
 
 
+@pytest.mark.slow
 def test_fcm_the_class_is_never_asked_a_one_option_formality_and_the_log_names_its_clause():
     """FCM-1.1, FCM-1.3, FCM-2.2, FCM-5.1: "CEO alone", the last turn-order slot, "fire nobody" are answered."""
     s = Stepper("fcm", players=3, seed=8, class_seat=1, agents="heuristic")
@@ -123,6 +124,7 @@ def test_no_game_names_an_act_that_it_never_asks():
         assert game_class(name).acts <= kinds, (name, game_class(name).acts - kinds)
 
 
+@pytest.mark.slow
 def test_answer_single_false_asks_everything_and_both_play_the_same_game():
     auto = Stepper("fcm", players=3, seed=8, class_seat=1, agents="heuristic")
     asked_auto = class_plays(auto, 20)
@@ -144,6 +146,7 @@ def test_every_game_the_class_waits_only_on_real_choices_or_acts(name):
         assert len(d.values) > 1 or d.kind in cls.acts, d
 
 
+@pytest.mark.slow
 def test_in_the_teachers_class_view_the_class_reads_its_own_face_down_answers():
     """While the class plays, the class view (teacher=True) reads as the class's seat: the class's own one-option
     answer laid face down (FCM-1.1 "CEO alone") is named there as in its seat's view; another seat's stays hidden."""

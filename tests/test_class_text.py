@@ -157,6 +157,7 @@ def scan(plays=PLAYS):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("play_", PLAYS, ids=[f"{g}-{p}p-{k}-seed{s}" + ("-" + "-".join(map(str, o.values())) if o else "")
                                       for g, p, k, s, o in PLAYS])
 def test_class_text_has_no_code_words(play_):
@@ -231,6 +232,7 @@ class _Chips(HTMLParser):
             row[1][-1][1] += data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,players,seed", [("disneyland", 3, 7), ("mcdonalds", 3, 43), ("hamburgerspelet", 2, 66),
                                                ("fcm", 2, 8)])
 def test_every_event_carries_exactly_its_clauses_as_chips(game, players, seed):

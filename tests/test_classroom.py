@@ -35,8 +35,16 @@ def _get(url: str) -> str:
 
 
 def _kernels(proc) -> list:
-    return [p for p in psutil.Process(proc.pid).children(recursive=True)
-            if any("ipykernel" in part for part in p.cmdline())]
+    """The page kernels alive under the classroom server (a culled kernel may linger a moment as a zombie, or be
+    gone between the listing and the reading of its command line)."""
+    alive = []
+    for p in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and any("ipykernel" in part for part in p.cmdline()):
+                alive.append(p)
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue
+    return alive
 
 
 def test_the_command_line_is_voila_in_the_classroom_template_with_culling():
@@ -50,6 +58,7 @@ def test_the_command_line_is_voila_in_the_classroom_template_with_culling():
         voila_command(cull_after=0)
 
 
+@pytest.mark.slow
 def test_classroom_serves_the_pages_offline_and_culls_a_gone_pages_kernel(tmp_path):
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))

@@ -5,11 +5,14 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def run(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_simulate_writes_csv_rows_that_obey_the_rules():
     """The Foundation's acceptance command: 2,000 games, every row obeys DL-4.5, DL-7.1, DL-I2, DL-I3."""
     r = run("simulate", "disneyland", "--games", "2000", "--seed", "1")
@@ -25,6 +28,7 @@ def test_simulate_writes_csv_rows_that_obey_the_rules():
         assert int(row["stops_won"]) <= int(row["stops_called"])        # DL-6.4 needs a call (DL-6.2)
 
 
+@pytest.mark.slow
 def test_play_replay_render(tmp_path):
     rec, png = tmp_path / "g.json", tmp_path / "g.png"
     r = run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec))
@@ -36,6 +40,7 @@ def test_play_replay_render(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
     for args in (("replay", str(tmp_path / "missing.json")),
                  ("simulate", "disneyland", "--players", "9", "--games", "2"),
@@ -56,6 +61,7 @@ def test_bad_arguments_give_one_line_and_no_traceback(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:"), (args, r.stderr)
 
 
+@pytest.mark.slow
 def test_a_run_into_a_file_says_where_its_rows_went(tmp_path):
     out = tmp_path / "g.csv"
     r = run("simulate", "disneyland", "--games", "3", "--seed", "5", "--out", str(out))
@@ -68,6 +74,7 @@ def test_a_run_into_a_file_says_where_its_rows_went(tmp_path):
     assert r.returncode == 0 and "Paired comparison" in r.stdout and "written" not in r.stdout, r.stderr
 
 
+@pytest.mark.slow
 def test_render_writes_the_format_its_file_name_says(tmp_path):
     rec = tmp_path / "g.json"
     assert run("play", "disneyland", "--seed", "2", "--players", "2", "--out", str(rec)).returncode == 0
@@ -90,6 +97,7 @@ def test_version_and_a_bare_command_list_the_commands():
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
     for args, words in ((("simulate", "disneyland", "--jobs", "0"), "jobs must be a number of worker processes, at least 1, not 0"),
                         (("play", "disneyland", "--seed", "-1", "--out", str(tmp_path / "g.json")), "--seed"),
@@ -106,6 +114,7 @@ def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and "GameFailed" not in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 def test_outputs_are_checked_first_and_never_overwritten_without_force(tmp_path):
     rec, png = tmp_path / "g.json", tmp_path / "g.png"
     assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
@@ -126,6 +135,7 @@ def test_outputs_are_checked_first_and_never_overwritten_without_force(tmp_path)
     assert r.returncode == 0 and rec.read_bytes() != before
 
 
+@pytest.mark.slow
 def test_hostile_and_incomplete_records_from_the_command_line(tmp_path):
     rec = tmp_path / "g.json"
     assert run("play", "disneyland", "--seed", "5", "--players", "2", "--out", str(rec)).returncode == 0
@@ -164,6 +174,7 @@ def test_records_name_files_only_with_allow_paths(tmp_path):
     assert run("replay", str(rec), "--allow-paths").returncode == 0
 
 
+@pytest.mark.slow
 def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
     """DL-5.2, DL-I13: player 2's export holds no photo player 1 took; player 1's holds theirs."""
     import json

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_answer
 from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 
@@ -29,6 +30,7 @@ def players_of(name):
     return list(range(cls.min_players, cls.max_players + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_random_games_keep_the_invariants(name):
     inv = invariants(name)
@@ -50,7 +52,7 @@ def test_random_games_keep_the_invariants(name):
             assert len(set(d.values)) == len(d.values), "options must be distinct"
             if inv is not None and hasattr(inv, "snapshot"):
                 before = inv.snapshot(g)
-            value = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+            value = agent_answer(g, agents, d)
             g.apply(value)
             if inv:
                 inv.check(g, before)
@@ -61,6 +63,7 @@ def test_random_games_keep_the_invariants(name):
     assert ended == n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_replays_and_clones_identically(name):
     for seed in range(5):
@@ -101,6 +104,7 @@ def test_refused_choices_leave_every_game_unchanged(name):
     assert refused > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_heuristic_agents_finish_games(name):
     kinds = game_agents(name)
@@ -112,6 +116,7 @@ def test_heuristic_agents_finish_games(name):
         assert play(g, make_agents(name, players, "heuristic")) is None and g.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_saves_and_replays_its_record_file(name, tmp_path):
     from toolkit.core import load_record, play, replay, save_record

@@ -90,6 +90,7 @@ def test_packaged_file_loads(name):
     assert check_mutant(name, packaged(name)) == "loads"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 def test_mutated_data_files_load_cleanly_or_name_path_field_and_problem(name, tmp_path):
     rng = random.Random(f"mutants/{name}")

@@ -27,6 +27,7 @@ def drawn_texts(ax) -> list:
     return sorted(t.get_text() for t in ax.texts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_a_finished_game_looks_the_same_from_every_seat_as_in_the_class_view(name):
     """DL-7.1, MCD-I22, HB-I22, FCM-I79: at the end each seat's frame writes exactly what the class view writes

@@ -74,6 +74,7 @@ def test_typed_and_long_rows_round_trip_with_their_dtypes(swept, tmp_path, suffi
         path.unlink()
 
 
+@pytest.mark.slow
 def test_sweep_and_compare_write_parquet_and_the_cli_too(tmp_path, swept):
     out = sweep("mcdonalds", GRID, games=3, seed=7, agents="heuristic", progress=False, out=tmp_path / "s.parquet")
     assert_frame_equal(pd.read_parquet(out), swept)             # the same dtypes, read by plain pandas
@@ -157,6 +158,7 @@ def test_a_main_guard_is_recognised(tmp_path):
     assert [line for line in range(1, 8) if _under_main_guard(str(path), line)] == [4, 5, 7]
 
 
+@pytest.mark.slow
 def test_simulate_on_the_command_line_writes_real_parquet(tmp_path):
     """``simulate --out rows.parquet`` wrote CSV text into the file (read_parquet failed on it); now typed Parquet,
     the same rows as ``simulate`` gives in Python, and an existing file is refused before any game."""

@@ -62,6 +62,7 @@ def test_paired_t_and_exact_mcnemar_p_values_are_scipys_and_statsmodels():
         assert math.isclose(mcnemar(wa, wb), sm_mcnemar(table, exact=True).pvalue, rel_tol=1e-12)
 
 
+@pytest.mark.slow
 def test_adjusted_p_values_match_statsmodels_multipletests():
     rng = np.random.default_rng(11)
     for m in (1, 2, 5, 31, 200):
@@ -72,6 +73,7 @@ def test_adjusted_p_values_match_statsmodels_multipletests():
     assert math.isnan(with_nan[1]) and np.allclose(with_nan[[0, 2]], multipletests([0.01, 0.04], method="holm")[1])
 
 
+@pytest.mark.slow
 def test_the_summary_reports_p_values_adjusted_over_its_table_and_effect_sizes():
     rows, s = compare("mcdonalds", {"default": {}, "fast": {"options": {"speed": [3.0, 4.0, 4.0]}},
                                     "sloppy": {"options": {"errors": [0.4, 0.1, 0.1]}}},
@@ -111,6 +113,7 @@ def test_print_of_a_summary_whose_arms_have_different_player_counts():
     assert "<td>-</td>" in s._repr_html_()
 
 
+@pytest.mark.slow
 def test_cli_compare_with_arms_of_different_player_counts_prints_its_summary(tmp_path):
     import subprocess
     import sys

@@ -69,6 +69,7 @@ def test_stopped_studies_keep_their_coverage(make, sequence, target):
     assert _coverage(make, sequence, _precision(target), seed=1) >= 0.94
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make,sequence", [(_win_differences, _betting), (_turn_differences, _asymptotic)])
 def test_coverage_holds_even_for_the_worst_stopping_rule_where_t_intervals_fail(make, sequence):
     """Stopping as soon as the interval misses the truth: a confidence sequence covers at every size at once,

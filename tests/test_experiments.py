@@ -4,6 +4,7 @@ import math
 import pytest
 
 from toolkit import compare, replay_row, simulate, sweep
+from toolkit.core.rows import RowMismatch
 from toolkit.experiments import Comparison, IntervalWarning, mean_interval, t_quantile, wilson
 
 
@@ -56,6 +57,7 @@ def test_compare_refuses_unclear_setups():
         compare("mcdonalds", {"x": {}}, games=2, players=2, baseline="y", progress=False)
 
 
+@pytest.mark.slow
 def test_sweep_has_one_row_per_game_with_the_grid_columns():
     df = sweep("fcm", {"players": [2, 3], "options": [{"ruleset": "original"}, {"ruleset": "deluxe"}]},
                games=2, seed=3, agents="random", progress=False)
@@ -99,7 +101,7 @@ def test_a_row_opens_in_the_stepper():
     assert s.history.game.turn == longest.turns and s.history.game.seed == longest.seed
     bad = dict(longest)
     bad["winner"] = 3 - bad["winner"]
-    with pytest.raises(Exception, match="winner"):
+    with pytest.raises(RowMismatch, match=rf"winner {longest.winner}, the row says {bad['winner']} "):
         Stepper.from_row(bad)
 
 
@@ -110,6 +112,7 @@ def test_a_measure_that_is_not_a_column_is_refused_before_any_game():
         compare("mcdonalds", {"a": {}, "b": {}}, games=10 ** 9, players=2, measures=["win_3"], progress=False)
 
 
+@pytest.mark.slow
 def test_cli_compare_prints_the_summary_and_sweep_writes_rows(tmp_path):
     import csv
     import subprocess

@@ -85,6 +85,7 @@ def readings_watch(monkeypatch):
     monkeypatch.setattr(McDonaldsGame, "_read_aloud", watched)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options", CASES, ids=[f"{n}-{json.dumps(o)[:60]}" for n, o in CASES])
 def test_every_game_ends_within_a_bound_with_options_at_their_extremes(name, options):
     """MCD-I18, FCM-I70, HB-I15: the game ends within ``BOUND`` decisions, and a limit reached shows in its row;

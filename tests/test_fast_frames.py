@@ -33,6 +33,7 @@ def worst(a, b):
     return np.abs(blocks(a) - blocks(b)).max()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("name", game_names())
 def test_a_fast_frame_is_the_same_picture_with_the_same_places(name, layout):
@@ -60,6 +61,7 @@ def test_a_fast_frame_is_the_same_picture_with_the_same_places(name, layout):
             assert ax.get_title() == full.get_title()
 
 
+@pytest.mark.slow
 def test_the_comparison_sees_a_missing_label():
     """The block check can fail: one number left off a board is more than antialiasing."""
     h = History(new_game("mcdonalds", players=3, seed=4))

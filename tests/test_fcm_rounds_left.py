@@ -63,6 +63,7 @@ def overlaps(ax, badges) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ("tall", "wide"))
 def test_FCM_6_7_each_campaign_shows_the_rounds_it_still_runs(played, layout):
     seen = 0

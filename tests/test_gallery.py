@@ -5,6 +5,7 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 
+import pytest
 from toolkit.core.registry import game_names
 from toolkit.gallery import build, drawings, sample_states, views
 
@@ -28,6 +29,7 @@ def _valid(path) -> bool:
         path.suffix == ".svg" and b"<svg" in data[:2000] and data.rstrip().endswith(b"</svg>"))
 
 
+@pytest.mark.slow
 def test_the_gallery_shows_every_drawing_of_every_game_in_every_view(tmp_path):
     steps = (0.0, 1.0)
     page = build(tmp_path, players=2, seed=3, steps=steps)
@@ -46,6 +48,7 @@ def test_the_gallery_shows_every_drawing_of_every_game_in_every_view(tmp_path):
         assert _valid(tmp_path / f["src"]), f["src"]
 
 
+@pytest.mark.slow
 def test_the_gallery_command_writes_svg(tmp_path):
     out = subprocess.run([sys.executable, "-m", "toolkit", "gallery", "--out", str(tmp_path), "--games",
                           "disneyland", "--players", "2", "--format", "svg"], capture_output=True, text=True)
@@ -58,6 +61,7 @@ def test_the_gallery_command_writes_svg(tmp_path):
     assert bad.returncode == 2 and "unknown game" in bad.stderr and len(bad.stderr.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_render_writes_png_svg_and_pdf_at_a_chosen_dpi(tmp_path):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True)

@@ -92,6 +92,7 @@ def follow(a, b, seat, rng, where):
             assert events_frame(a, seat).equals(events_frame(b, seat)), f"{where}: player {seat}'s frame differs"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_a_seat_sees_nothing_of_what_is_hidden_from_it(name):
     inv = invariants(name)
@@ -136,6 +137,7 @@ def test_events_for_checks_the_viewer():
     assert [e.text for e in g.events_for(None)] == [e.text for e in g.events]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_agents_decide_only_on_what_their_seat_may_see(name):
     """Every registered agent kind answers the same when only facts hidden from its seat differ: no agent peeks

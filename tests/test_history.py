@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core.registry import game_agents
 from toolkit.core import GameOver, History, IllegalChoice, RandomAgent, game_class, game_names, make_agents, new_game
 from toolkit.core.agents import Agent, PersonAgent, WaitingForPerson
@@ -55,6 +56,7 @@ def agent_sets(name, players):
     return [make_agents(name, players, "random")] + [make_agents(name, players, k) for k in kinds[:1]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_step_equals_a_full_copy_in_any_order(name):
     cls = game_class(name)
@@ -76,6 +78,7 @@ def test_every_step_equals_a_full_copy_in_any_order(name):
                            [e.to_dict() for e in full.states[k].events_for(seat, before)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_forks_at_random_steps_replay_the_original(name):
     """A fork with the same agents goes exactly the way the original went; with other answers it equals a fork
@@ -118,7 +121,7 @@ def test_a_whole_game_and_pushed_answers():
             light.push_agent(agents[light.game.pending().player - 1])
             nxt = full[-1].clone()
             d = nxt.pending()
-            nxt.apply(agents[d.player - 1].choose(nxt, d, nxt.streams[f"agent-{d.player}"]))
+            agent_step(nxt, agents, d)
         else:
             v = light.game.legal()[-1]
             light.push(v)
@@ -218,7 +221,7 @@ def test_a_history_of_a_game_already_under_way_rebuilds_every_step(name):
     agents = make_agents(name, cls.min_players, "random")
     for _ in range(25):
         d = g.pending()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     light, full = History(g, every=4), FullCopies(g)
     for _ in range(30):
         if light.game.is_over():

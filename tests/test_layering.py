@@ -33,6 +33,7 @@ def test_playing_and_simulating_import_no_drawing():
 # imported: top-level statements, also inside top-level if/try/with and class bodies, never inside functions
 # (those are the lazy imports of display hooks) nor under ``if TYPE_CHECKING:``.
 import ast  # noqa: E402
+import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import networkx as nx  # noqa: E402
@@ -126,6 +127,7 @@ def test_the_graph_sees_the_imports_we_know_of():
     assert is_rule_module("toolkit.games.fcm.game.dinnertime") and not is_rule_module("toolkit.games.fcm.company.widget")
 
 
+@pytest.mark.slow
 def test_no_circle_of_module_level_imports_anywhere_in_toolkit():
     circles = import_circles(import_graph())
     assert not circles, f"import circles: {circles}"
@@ -160,6 +162,7 @@ def full_import_graph() -> nx.DiGraph:
         _import_time_statements = module_level
 
 
+@pytest.mark.slow
 def test_the_full_graph_sees_lazy_imports():
     g = full_import_graph()
     assert g.has_edge("toolkit.core.game", "toolkit.drawing")            # Game._repr_mimebundle_'s Picture
@@ -193,6 +196,7 @@ def test_every_game_folder_has_the_same_rooms(name):
     assert not (home / "data.py").exists(), f"{name}: data loading belongs in board.py"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):
     module = GAMES[name].split(":")[0]
@@ -206,6 +210,7 @@ def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):
     assert not reached & own_agents, f"{module} reaches its agents {sorted(reached & own_agents)}"
 
 
+@pytest.mark.slow
 def test_the_registry_names_every_agent_kind_and_each_one_loads():
     for name in GAMES:
         kinds = game_agents(name)
@@ -214,3 +219,51 @@ def test_the_registry_names_every_agent_kind_and_each_one_loads():
             assert isinstance(make(), Agent), (name, kind)
     # the kinds' modules are named in the registry, never imported by it
     assert not {m for m in import_graph().successors("toolkit.core.registry") if m.startswith("toolkit.games")}
+
+
+# --- small modules and small classes; visibility decided by the rules ----------------------------------------
+LONGEST_CLASS, LONGEST_MODULE = 350, 600
+
+
+def test_no_class_over_350_lines_and_no_module_over_600_in_toolkit():
+    too_long = []
+    for module, path in module_files().items():
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONGEST_MODULE:
+            too_long.append(f"{module}: {text.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > LONGEST_CLASS:
+                too_long.append(f"{module}.{node.name}: {node.end_lineno - node.lineno + 1} lines")
+    assert not too_long, "split these by what they hold (as FCM's game is split by phase): " + "; ".join(too_long)
+
+
+# a seat compared with the viewer: the rules' view() says what a seat sees, a drawing only draws that view
+SEAT_TEST = re.compile(r"viewer\s+(?:not\s+)?in\s*\(\s*None|viewer\s*[!=]=\s*seat\b|\bseat\s*[!=]=\s*viewer\b|"
+                       r"\bsees\s*=\s*viewer\b")
+
+
+def test_drawings_never_decide_what_a_seat_sees():
+    found = []
+    for module, path in module_files().items():
+        if is_display(module):
+            for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if SEAT_TEST.search(line):
+                    found.append(f"{module}:{k}: {line.strip()}")
+    assert not found, "drawings test seats themselves; read the game's view(viewer) instead:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_drawing_module_offers_the_game_drawing_protocol(name):
+    """The stepper and the futures call ``draw_state`` as ``toolkit.drawing.GameDrawing`` states it, without
+    looking at its signature: every game's drawing module must take those arguments."""
+    import importlib
+    import inspect
+
+    from toolkit.core import game_class
+    from toolkit.drawing import GameDrawing
+    module = importlib.import_module(game_class(name).drawing_module)
+    want = list(inspect.signature(GameDrawing.draw_state).parameters)[1:]       # without ``self``
+    got = inspect.signature(module.draw_state).parameters
+    assert all(p in got for p in want), f"{module.__name__}.draw_state takes {list(got)}, not all of {want}"
+    for p in ("viewer", "ax", "fast", "layout"):
+        assert got[p].default == inspect.signature(GameDrawing.draw_state).parameters[p].default, (name, p)

@@ -70,6 +70,7 @@ def states():
     return {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_drawing_is_legible(name):
     found = []
@@ -88,6 +89,7 @@ def test_every_drawing_is_legible(name):
 PAGE_BOARD_PX, PAGE_LEAST_PX = 614, 11
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_the_tall_frame_reads_on_a_projected_page(name):
     """Every game's tall frame (``layout="tall"``, the stepper's) is near square (width/height 0.85 to 1.0), so a

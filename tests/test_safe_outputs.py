@@ -154,6 +154,7 @@ def _endless_mcdonalds_record(path, options):
     assert path.stat().st_size < 1100
 
 
+@pytest.mark.slow
 def test_the_endless_record_of_the_issue_is_refused_cheaply(tmp_path):
     """Item 6: ``errors`` 0.999999 in a 1 KB record ran 77 s and 3.0 GB (with ``max_readings`` 10**6 too, 100 s and
     4.2 GB). McDonald's now stops a race at its 20,000th reading (MCD-I18), so the replay ends in one line (here
@@ -189,6 +190,7 @@ def test_a_replay_is_stopped_by_the_event_limit(tmp_path):
     assert "replay stopped at decision" in r.stderr and "the game passed 600 events" in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 def test_render_refuses_a_dpi_that_would_pass_a_gigabyte(tmp_path):
     """Item 6: ``render --dpi 1200`` of an FCM record took 10.6 s and 2.6 GB. A picture of more than 25 million
     pixels is refused before it is drawn, naming the largest dpi that fits."""
@@ -230,6 +232,7 @@ runpy._run_module_as_main("toolkit")                   # what python -m toolkit 
     ("SIGTERM", "tqdm.auto", "stopped by SIGTERM: no games kept in {out}"),               # the run's own imports
     ("SIGINT", "distributed.http.scheduler", "stopped by SIGINT: no games kept in {out}"),   # a Dask cluster starts
 ])
+@pytest.mark.slow
 def test_a_stop_during_the_imports_says_so_in_one_line(tmp_path, sig, at, said):
     """Item 4: a signal in the first ~50 ms (the imports) gave a KeyboardInterrupt traceback (SIGINT) or a silent
     exit (SIGTERM). Sent as a given module is imported, it now gives one line, the shell's status, and no file.

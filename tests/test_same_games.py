@@ -4,6 +4,7 @@ path (every decision asked of the agent and checked by ``apply``, events on): th
 fingerprints, for many seeds of every game and every built-in agent kind."""
 import pytest
 
+from toolkit.core.loop import agent_answer, agent_step
 from toolkit.core import make_agents, play
 from toolkit.core.agents import Agent, RandomAgent
 from toolkit.core.decisions import Decision, Option
@@ -20,7 +21,7 @@ SEEDS = {"disneyland": 60, "mcdonalds": 60, "hamburgerspelet": 40, "fcm": 4}
 def checked_play(game, agents):
     """The checked path: every decision goes to its agent, every answer through ``apply``."""
     while (d := game.pending()) is not None:
-        game.apply(agents[d.player - 1].choose(game, d, game.streams[f"agent-{d.player}"]))
+        agent_step(game, agents, d)
 
 
 # the search agent plays hundreds of playouts a decision: its own tests check it (tests/test_search.py)
@@ -32,6 +33,7 @@ UNTRUSTED = {("fcm", kind) for kind in ("heuristic", "random", "burgers-billboar
                                         "many-restaurants", "gardens-luxury")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,kind", CASES)
 def test_fast_path_plays_the_checked_games(name, kind):
     cls = game_class(name)
@@ -78,7 +80,7 @@ def test_a_rule_step_says_the_very_decision_pending_gives(name):
         g, agents = new_game(name, players, seed, log=False), make_agents(name, players, "random")
         steps = g.rule_steps()
         while (d := g.pending()) is not None:
-            value = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+            value = agent_answer(g, agents, d)
             g.check(d, value)
             g.choices.append(value)
             said = steps[d.kind](g, d, value)

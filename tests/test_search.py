@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import SearchAgent, game_names, make_agents, new_game
 from toolkit.core.registry import game_class
 from toolkit.core.seating import agent_kinds
@@ -24,7 +25,7 @@ def positions(name, seed, players=2, every=7, limit=None):
         d = g.pending()
         if step % every == 0 and len(d.values) > 1:
             out.append(g.clone())
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         step += 1
     return out
 
@@ -66,7 +67,7 @@ def test_search_plays_whole_games(name):
     agents = [small_search(name, playouts=4), make_agents(name, 2, "heuristic")[1]]
     while not g.is_over():
         d = g.pending()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     assert g.winner() in (1, 2)
 
 
@@ -149,6 +150,7 @@ def test_determinize_keeps_the_viewers_view_and_changes_only_hidden_facts(name):
     assert changed > 0, "no hidden fact was ever redrawn"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_a_determinized_game_plays_on_to_its_end(name):
     for g in game_positions(name, seeds=(6,), limit=2):
@@ -157,7 +159,7 @@ def test_a_determinized_game_plays_on_to_its_end(name):
         agents = make_agents(name, g.players, "heuristic")
         while not w.is_over():
             d = w.pending()
-            w.apply(agents[d.player - 1].choose(w, d, w.streams[f"agent-{d.player}"]))
+            agent_step(w, agents, d)
         assert w.winner() is not None
 
 
@@ -259,6 +261,7 @@ def _swap_hidden(name, g, seat, rng):
     return h
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["paired", "uct"])
 @pytest.mark.parametrize("name", game_names())
 def test_search_choices_do_not_change_when_only_hidden_facts_change(name, method):

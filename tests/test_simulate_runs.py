@@ -146,6 +146,7 @@ def _wait_for_rows(p, out, rows=12, timeout=120):
     raise AssertionError("no rows were written")
 
 
+@pytest.mark.slow
 def test_workers_end_with_their_parent_even_when_it_is_killed(tmp_path):
     p, out = _start(tmp_path, "--jobs", "2")
     try:
@@ -164,6 +165,7 @@ def test_workers_end_with_their_parent_even_when_it_is_killed(tmp_path):
             p.kill()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how, backend", [("SIGINT to the process group (Ctrl-C)", "local"),
                                           ("SIGTERM to the parent", "local"),
                                           ("SIGINT to the process group (Ctrl-C)", "dask"),
@@ -318,6 +320,7 @@ except (Stopped, RuntimeError) as e:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["ignores SIGTERM", "dies"])
 def test_a_stuck_or_dead_worker_cannot_hold_up_the_end_of_a_run(tmp_path, how):
     """A stop ends a worker that ignores SIGTERM (SIGKILL after a grace); a worker that dies (killed from outside,

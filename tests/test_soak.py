@@ -12,6 +12,7 @@ soak = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(soak)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_a_small_soak_batch_finds_nothing(name):
     games = 4 if name == "fcm" else 30

@@ -264,6 +264,7 @@ def _fcm_placement():
     return s
 
 
+@pytest.mark.slow
 def test_fcm_placement_in_two_clicks_a_square_then_its_entrance():
     """FCM-I4: the first click on a shaded square narrows to the places with that top-left square: its entrance
     corners outlined and as buttons, with "another square"; another shaded square narrows again; a second click
@@ -379,6 +380,7 @@ def _play_to_the_end(s):
     assert s.history.game.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_after_the_end_no_earlier_decision_is_taken_again(name):
     """Issue 35 item 8: at the end every view opens; back at one of the class's decisions, nothing is offered

@@ -45,6 +45,7 @@ def game(request):
     return played(name, players, seed)
 
 
+@pytest.mark.slow
 def test_a_fork_with_the_same_option_is_the_same_game_step_for_step(game):
     k = choice_step(game)
     a, b = what_if(game, k, game.game.choices[k])
@@ -53,6 +54,7 @@ def test_a_fork_with_the_same_option_is_the_same_game_step_for_step(game):
     assert branch_step(a, b) is None and first_difference(a, b) is None
 
 
+@pytest.mark.slow
 def test_another_option_shares_every_state_up_to_the_step_and_differs_only_through_the_choice(game):
     k = choice_step(game)
     taken = game.game.choices[k]
@@ -135,6 +137,7 @@ def test_draw_futures_has_a_panel_a_player_with_both_futures_and_names_the_winne
     assert [p.get_title(loc="left") for p in fig.axes][0] == "Player 1: 25 \u2192 30\u2605"
 
 
+@pytest.mark.slow
 def test_the_futures_widget_steps_both_futures_together():
     from toolkit.widgets.futures import Futures
     h = played("mcdonalds", 3, 2)
@@ -154,6 +157,7 @@ def test_the_futures_widget_steps_both_futures_together():
     assert f.index == k and f.states()[0].fingerprint() == f.states()[1].fingerprint()
 
 
+@pytest.mark.slow
 def test_the_stepper_offers_what_if_at_a_past_choice_once_nothing_is_hidden():
     from toolkit.widgets import Stepper
     s = Stepper("disneyland", players=4, seed=7)            # agents only: nothing hidden from the class view
@@ -213,6 +217,7 @@ def test_the_what_if_button_opens_the_futures_of_the_step_it_was_offered_at():
     assert s.futures.comparison.labels == ("the left hand", "the right hand")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players, seed, step", [("disneyland", 4, 7, 158), ("mcdonalds", 4, 1, 23),
                                                        ("hamburgerspelet", 3, 1, 178), ("fcm", 3, 2, 196)])
 def test_the_strip_is_legible_for_every_game(name, players, seed, step):

@@ -3,6 +3,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import pytest  # noqa: E402
+from traitlets import TraitError  # noqa: E402
 
 from toolkit.core import game_class, game_names  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
@@ -10,6 +11,7 @@ from toolkit.widgets import Stepper  # noqa: E402
 from .stepping import frames_left_out  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_stepper_builds_steps_and_changes_view(name):
     cls = game_class(name)
@@ -27,6 +29,7 @@ def test_stepper_builds_steps_and_changes_view(name):
     assert not s.errors.outputs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_the_class_makes_seat_ones_decisions(name):
     cls = game_class(name)
@@ -66,7 +69,7 @@ def test_with_a_class_seat_the_view_offers_only_that_seat_until_the_end(name):
     s = _classroom(name)
     assert [v for _, v in s.view.options] == [1] and s.view.value == 1
     assert "every view opens when the game is over" in s.view.tooltips[0]      # a lone button says why
-    with pytest.raises(Exception):                   # the browser cannot pick another seat's view either
+    with pytest.raises(TraitError, match="not a view offered here"):   # nor can the browser pick another seat
         s.view.value = 2
     t = _classroom(name, teacher=True)
     assert [v for _, v in t.view.options] == [None] + list(range(1, t.players + 1))
@@ -87,6 +90,7 @@ def test_the_views_open_once_the_game_is_over():
                                      "what Player 2 sees"]
 
 
+@pytest.mark.slow
 def test_a_fresh_seed_is_drawn_and_shown_only_at_the_end(monkeypatch):
     from toolkit.widgets.stepper import SEED_VARIABLE
     monkeypatch.delenv(SEED_VARIABLE, raising=False)
@@ -280,6 +284,7 @@ def _patch_centres(ax):
     return centres
 
 
+@pytest.mark.slow
 def test_disneyland_click_places_lie_on_the_drawn_cards_and_rows():
     """DL-5.3 and DL-5.5: the player to wish from is their row; the card to take is the card drawn there."""
     checked = set()
@@ -376,6 +381,7 @@ def test_the_places_the_class_may_click_are_outlined_only_where_it_decides():
     assert outlines() == 0
 
 
+@pytest.mark.slow
 def test_a_browser_event_delivered_twice_acts_once():
     """ipyevents was seen delivering one keydown twice (same timeStamp) in Voila: the arrow must go one step, and a
     board click delivered twice must decide once; separate presses (other timeStamps) each act."""

@@ -93,3 +93,12 @@ def screenshots():
     SCREENSHOTS.mkdir(exist_ok=True)
     print(f"\nbrowser test screenshots: {SCREENSHOTS}")
     return SCREENSHOTS
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test is in the slow tier (a Voilà server and Chromium): ``pytest -m "not slow"`` leaves them
+    out of the edit-test loop."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.slow)

@@ -57,9 +57,7 @@ def perturb_hidden(g, seat, rng):
         i, j = rng.sample(range(len(p)), 2)
         p[i], p[j] = p[j], p[i]
     else:
-        st = list(g.stage)
-        st[2] = "right" if st[2] == "left" else "left"
-        g.stage = tuple(st)
+        g.stage = g.stage._replace(smile="right" if g.stage.smile == "left" else "left")
     return way
 
 

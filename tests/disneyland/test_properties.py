@@ -1,5 +1,6 @@
 """Property tests (hypothesis): whatever the dice and whatever legal choices are made, the invariants hold
 and the same dice and choices give the same game."""
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ def play_out(players, faces, choice_picks):
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 4), dice, picks)
 def test_dl_invariants_hold_for_any_dice_and_any_legal_choices(players, faces, choice_picks):

@@ -2,6 +2,7 @@
 second bank break, choices that do not depend on hidden facts, and the kinds the registry offers."""
 import pytest
 
+from toolkit.core.loop import agent_answer, agent_step
 from toolkit.core import make_agents, play, simulate
 from toolkit.core.agents import RandomAgent
 from toolkit.core.registry import game_class
@@ -20,7 +21,7 @@ def checked_play(g, agents):
     d = g.pending()
     kinds = set()
     while d is not None:
-        v = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+        v = agent_answer(g, agents, d)
         if v not in d.values:       # a proposed structure (FCM-I46): the engine must accept it as it is
             assert d.kind == "restructure", (d.kind, v)
             structure, overfilled = g.co.read_structure(d.player, v)
@@ -53,6 +54,7 @@ def test_fcm_i72_styles_choose_legal_options_and_finish(players, seed):
     assert sum(len(g.map.chain_restaurants(s)) for s in range(1, players + 1)) >= 2 * players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 7, 18])
 def test_fcm_i75_two_player_games_on_small_maps_sell_and_end_by_the_bank(seed):
     """FCM-I75: on these 3x3 maps the chains' only useful billboard places were those of a billboard of
@@ -88,7 +90,7 @@ def _choices_at(kind, seat, hide):
         agents = make_agents("fcm", 4, "heuristic")
         d = g.pending()
         while d is not None and not (d.kind == kind and d.player == seat and g.round >= 4):
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             d = g.pending()
         if d is None:
             continue

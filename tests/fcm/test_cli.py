@@ -4,11 +4,14 @@ import io
 import subprocess
 import sys
 
+import pytest
+
 
 def run(*args):
     return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_fcm_4_7_cli_simulate_columns_and_winner_by_cash():
     r = run("simulate", "fcm", "--games", "3", "--seed", "2", "--players", "3", "--agents", "heuristic")
     assert r.returncode == 0, r.stderr
@@ -21,6 +24,7 @@ def test_fcm_4_7_cli_simulate_columns_and_winner_by_cash():
         assert scores[int(row["winner"]) - 1] == max(scores) and row["bank_breaks"] == "2"
 
 
+@pytest.mark.slow
 def test_cli_play_replay_render(tmp_path):
     rec, png = tmp_path / "fcm.json", tmp_path / "fcm.png"
     r = run("play", "fcm", "--seed", "3", "--players", "2", "--agents", "heuristic", "--out", str(rec))

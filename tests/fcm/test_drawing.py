@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 
 from matplotlib.text import Annotation  # noqa: E402
 
+from toolkit.core.loop import agent_step  # noqa: E402
 from toolkit.core import make_agents, new_game, play  # noqa: E402
 from toolkit.games.fcm.game import drawing  # noqa: E402
 
@@ -20,6 +21,7 @@ def finished(players=3, seed=4):
     return g
 
 
+@pytest.mark.slow
 def test_state_png_and_views_hide_hands():
     g = new_game("fcm", players=3, seed=4)
     play(g, make_agents("fcm", 3, "heuristic"), max_steps=40)
@@ -69,7 +71,7 @@ def test_fcm_6_6_each_marketing_step_shows_the_demand_as_it_stood_then():
     while g.pending() is not None and not (len(g.marketing_log) >= 3 and
                                            sum(len(p) for _, p in g.marketing_log[1:]) >= 2):
         d = g.pending()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     assert len(g.marketing_log) >= 3, "no Marketing phase of three steps in this game"
     total = sum(len(goods) for goods in g.map.demand.values())
     for k in range(len(g.marketing_log)):
@@ -139,6 +141,7 @@ def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
     assert all(b[-1][0].endswith("\u2026") for b in blocks) and [len(b) for b in blocks] == [2] * 5
 
 
+@pytest.mark.slow
 def test_a_crowded_wide_panel_uses_its_room_a_chain_at_a_time_and_never_runs_into_the_key():
     """Five players on the wide frame: where every chain told at its briefest leaves lines empty above the key,
     chains are told more fully one at a time (the player about to decide and those next in turn order first)
@@ -204,6 +207,7 @@ def test_map_is_labelled_by_row_and_column_as_the_options_name_squares():
     assert set(_edge_labels(md.draw_map(g.map))[1]) == set(range(g.map.width))     # at full size, every column
 
 
+@pytest.mark.slow
 def test_fcm_6_1_the_key_tells_the_maps_signs_in_both_layouts_clear_of_the_map_and_the_panel():
     """Every frame has a key of the map's signs in the tiles' own names: the drink sources' letters, the demand
     dots' goods and the campaign tiles' kinds, whose number is the order they run in (FCM-6.1). In both layouts
@@ -236,6 +240,7 @@ def test_fcm_6_1_the_key_tells_the_maps_signs_in_both_layouts_clear_of_the_map_a
                 assert panel and min(t.get_fontsize() for t in panel) >= 9, (players, layout)
 
 
+@pytest.mark.slow
 def test_the_next_decision_stops_short_of_the_key_whatever_its_length():
     """The "Next:" line is the panel's last: in both layouts and with 2 to 5 players the panel makes room for it
     (its chains told more briefly), and a decision too long for the room left is cut short with an ellipsis, so

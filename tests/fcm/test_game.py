@@ -1,6 +1,7 @@
 """The whole game: setup, round flow, views, options, records, and the end (FCM-0, FCM-4.7, FCM-I50 to FCM-I70)."""
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import IllegalChoice, make_agents, new_game, play
 from toolkit.core.records import replay, save_record
 from toolkit.games.fcm.game.rules import FcmGame
@@ -51,6 +52,7 @@ def test_fcm_0_2_phases_follow_in_order():
         [k.split(", ")[1] for k in r2][:3] == ["phase 1", "phase 3", "phase 4"]
 
 
+@pytest.mark.slow
 def test_fcm_4_7_heuristic_games_end_by_the_second_bank_break():
     for players in (2, 3, 4, 5):
         g = new_game("fcm", players=players, seed=players)
@@ -107,6 +109,7 @@ def test_fcm_i42_views_hide_hands_and_reserve_until_the_break():
     assert all(isinstance(c["reserve"], int) for c in g.view(1)["company"]["companies"])
 
 
+@pytest.mark.slow
 def test_records_replay_and_refusals(tmp_path):
     g = new_game("fcm", players=4, seed=11)
     play(g, make_agents("fcm", 4, "heuristic"))
@@ -116,6 +119,7 @@ def test_records_replay_and_refusals(tmp_path):
     assert h.fingerprint() == g.fingerprint() and h.winner() == g.winner()
 
 
+@pytest.mark.slow
 def test_summary_columns_for_simulate():
     from toolkit.core import simulate
     df = simulate("fcm", games=3, seed=1, players=3, agents="heuristic", progress=False)
@@ -144,6 +148,6 @@ def test_every_kind_of_decision_refuses_a_bad_answer_and_changes_nothing():
                 g.apply("no such answer" if d.kind != "restructure" else "ceo, ceo")
             assert g.fingerprint() == before and e.value.clauses
             g.refresh()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
     assert {"start_restaurant", "campaign_tile", "campaign_place", "campaign_good", "kitchen"} <= kinds
     assert kinds & set(OWN_KINDS)

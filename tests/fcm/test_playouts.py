@@ -3,6 +3,7 @@ heuristic), with the invariants checked after every step (money conservation FCM
 chips, demand limits, the winner FCM-I53)."""
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import make_agents
 from toolkit.games.fcm.game.rules import FcmGame
 
@@ -20,13 +21,14 @@ def playout(seed, players, kind, options=None):
             break
         assert d.options and len(set(d.values)) == len(d.values)
         before = invariants.snapshot(g)
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         invariants.check(g, before)
         steps += 1
         assert steps < 20000
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,games", [("uniform", 60), ("simple", 40), ("random", 30), ("heuristic", 12)])
 def test_fcm_i52_invariants_over_seeded_games(kind, games):
     ends = []

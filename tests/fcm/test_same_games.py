@@ -19,6 +19,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import RandomAgent, make_agents
 from toolkit.core.registry import game_class, new_game
 
@@ -101,7 +102,7 @@ def test_seeded_fcm_games_end_as_before(players, seed, kind, options, logged, fi
     n = 0
     d = g.pending()
     while d is not None:
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         n += 1
         d = g.pending()
     assert (g.fingerprint(), n) == (fingerprint, steps)

@@ -1,6 +1,8 @@
 """The company drawings: charts, milestones table, turn-order track, training tree, whole state."""
 from collections import Counter
 
+import pytest
+
 from tests.legibility import problems
 from toolkit.core import play
 from toolkit.games.fcm.company import drawing as d
@@ -59,6 +61,7 @@ def test_training_tree_has_every_card_and_arrow():
     assert len([c for c in ax.get_children() if type(c).__name__ == "Annotation"]) == 24
 
 
+@pytest.mark.slow
 def test_state_png_and_repr_png():
     g = CompanyGame(players=5, seed=1, options={"rounds": 2})
     play(g, [BuilderAgent()] * 5, max_steps=30)

@@ -1,6 +1,7 @@
 """Smoke tests for the FCM map drawings: each takes ``ax=None`` or an Axes and returns the Axes."""
 import random
 
+import pytest
 import matplotlib
 from matplotlib.figure import Figure
 
@@ -77,6 +78,7 @@ def test_no_number_is_hidden_by_a_drive_ins_doors_or_another_airplane():
     assert not any(box.overlaps(label["P2"]) for box in boxes)
 
 
+@pytest.mark.slow
 def test_fcm_6_7_the_reach_drawing_keys_its_badges_of_rounds_left():
     """draw_reach shows each campaign tile with its badge of rounds left (as every map does): its key, under the
     map, names the badge as the frame's key and draw_demand's do, with the shaded area and the outlined houses;
@@ -102,6 +104,7 @@ def test_fcm_6_7_the_reach_drawing_keys_its_badges_of_rounds_left():
     plt.close(fig)
 
 
+@pytest.mark.slow
 def test_fcm_6_7_the_reach_key_lies_inside_the_callers_figure():
     """draw_reach on a caller's axes (notebook 04 draws on ``figsize=(8.6, 7)``) keeps its key inside the figure,
     so that ``savefig`` without cropping shows it: wide, square, low and narrow figures (where the key takes one

@@ -20,6 +20,7 @@ def late_games():
             for _, game in sample_states("fcm", players=players, seed=seed, steps=(0.8, 1.0))]
 
 
+@pytest.mark.slow
 def test_the_checker_finds_a_label_that_leaves_its_tile():
     """The check is tried on a planted defect first: a campaign's number far too large for its tile."""
     [(_, game)] = sample_states("fcm", players=3, seed=3, steps=(1.0,))
@@ -30,6 +31,7 @@ def test_the_checker_finds_a_label_that_leaves_its_tile():
     assert any("leaves its place" in p for p in labels_leaving_places(ax))
 
 
+@pytest.mark.slow
 def test_fcm_6_1_no_label_leaves_its_tile_late_in_seeded_games(late_games):
     """Every house number, restaurant label and campaign number stays inside the box drawn for it (text extents
     against tile boxes, as drawn), in both layouts, late in seeded games of 3 and 5 players; a campaign tile too
@@ -46,6 +48,7 @@ def test_fcm_6_1_no_label_leaves_its_tile_late_in_seeded_games(late_games):
     assert tags > 0 and checked > 100
 
 
+@pytest.mark.slow
 def test_every_sign_on_the_map_is_in_its_key():
     """The key names the squares (road, bridge, house, garden), the restaurants open and coming soon (hatched as
     on the map, FCM-3.7, FCM-7.3), the entrances, the drink sources, the demand and the campaigns with their badge;

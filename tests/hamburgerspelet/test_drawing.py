@@ -3,6 +3,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import pytest  # noqa: E402
 from toolkit.core import make_agents, play  # noqa: E402
 from toolkit.games.hamburgerspelet import HamburgerGame  # noqa: E402
 from toolkit.games.hamburgerspelet.drawing import draw_middle, draw_state, ingredient_code, state_png  # noqa: E402
@@ -15,6 +16,7 @@ def played(steps, players=3, seed=4):
     return g
 
 
+@pytest.mark.slow
 def test_state_png_in_every_view():
     g = played(80)
     for viewer in (None, 1, 2, 3):
@@ -98,6 +100,7 @@ def _chefs_and_labels(ax):
     return chefs, labels
 
 
+@pytest.mark.slow
 def test_hb_4_5_chefs_are_large_and_never_cover_a_label():
     """HB-4.5: chefs share squares; each chef stays its own marker, at least 12 pt where one or two stand on a
     square (8.5 pt for three or four, as 6.3 pt before), and none covers a square's name, owner or number, in
@@ -139,6 +142,7 @@ def _loop_numbers(ax, game, renderer):
     return out
 
 
+@pytest.mark.slow
 def test_hb_i1_each_squares_number_stands_apart_and_a_corners_is_tagged():
     """HB-I1: every square of the loop has its number beside it; a corner's stands in a tag at the corner's inner
     corner (a row has no room to set "9" and "10" further apart: they read as "910"), its neighbours' at their far

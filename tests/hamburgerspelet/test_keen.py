@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import make_agents
 from toolkit.games.hamburgerspelet.keen import KeenAgent
 from toolkit.games.hamburgerspelet.rules import NOT_SEEN, HamburgerGame
@@ -19,7 +20,7 @@ def _play(seed, kinds, players=2):
     agents = make_agents("hamburgerspelet", players, kinds)
     while g.pending() is not None:
         d, before = g.pending(), g.clone()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))   # apply refuses illegal answers
+        agent_step(g, agents, d)   # apply refuses illegal answers
         invariants.check(g, before)
     return g
 
@@ -47,7 +48,7 @@ def _positions(seed, every=5, kind="keen"):
         d = g.pending()
         if len(d.values) > 1 and step % every == 0:
             out.append(g.clone())
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         step += 1
     return out
 

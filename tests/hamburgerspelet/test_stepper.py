@@ -5,6 +5,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from toolkit.core import IllegalChoice  # noqa: E402
 from toolkit.widgets import Stepper  # noqa: E402
 
 
@@ -18,7 +19,7 @@ def test_class_makes_player_ones_choices():
         assert d.kind in ("take", "place", "name", "steal", "keep", "move")
         s.decide(d.values[-1])
     assert s.index >= 2
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalChoice, match="not a legal answer"):
         s.decide("no such option")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from matplotlib.colors import to_hex
 
 from toolkit.core import RandomAgent, make_agents, play
@@ -96,6 +97,7 @@ def test_mcd_7_2_the_tall_frame_keeps_extras_face_down_too():
     assert {"Player 1 (Ronald McDonald)", "0 points"} <= set(texts(None))
 
 
+@pytest.mark.slow
 def test_the_key_names_every_food_and_both_plus_marks_clear_of_the_board_and_racks():
     """Both frames, with 2 to 4 players, carry a key of the foods' letters named as the menus name them and of
     the "+" marks (the cards a space gives, MCD-3.3; extra cards under a slot, MCD-7.2); its text is 9 pt on the

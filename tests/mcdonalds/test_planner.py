@@ -5,6 +5,7 @@ import random
 import pytest
 
 from tests.test_search import _swap_hidden, positions
+from toolkit.core.loop import agent_answer, agent_step
 from toolkit.core import make_agents, new_game
 from toolkit.games.mcdonalds import agents as planner_module
 from toolkit.games.mcdonalds.agents import PlannerAgent
@@ -19,7 +20,7 @@ def play(seed, kinds, players=2):
     answers = []
     d = g.pending()
     while d is not None:
-        v = agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"])
+        v = agent_answer(g, agents, d)
         assert v in d.values, (seed, d.kind, v)
         answers.append(v)
         g.apply(v)
@@ -111,7 +112,7 @@ def test_mcd_i20_extras_seen_are_the_extras_whose_items_everyone_saw_arrive():
                 assert all(0 <= seen[i] <= ext[i] for i in range(N))
                 known += sum(seen) > 0
                 drawn += sum(ext) > sum(seen)
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             d = g.pending()
     assert known and drawn
 

@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from toolkit.core.loop import agent_step
 from toolkit.core import DataFileError, IllegalChoice, RandomAgent, make_agents, play, replay, save_record
 from toolkit.core.seating import agent_kinds
 from toolkit.core.search import SearchAgent
@@ -26,11 +27,12 @@ def _play_checked(g, agents, limit=5000):
         if d is None:
             break
         before = g.clone()
-        g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+        agent_step(g, agents, d)
         invariants.check(g, before)
     assert g.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_races_by_hand_keep_the_invariants(players):
     """MCD-I11: random classes deciding every race still end every game with the cards intact (MCD-1.5)."""
@@ -53,6 +55,7 @@ def test_extreme_race_options_still_end():
     assert g.stats["given_up"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(set(agent_kinds(McDonaldsGame)) - {"person"}))
 def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
     """MCD-5.4, MCD-I9: with menus read until someone fills them (no max_readings), every agent kind's games
@@ -68,7 +71,7 @@ def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
         steps = 0
         while not g.is_over():
             d = g.pending()
-            g.apply(agents[d.player - 1].choose(g, d, g.streams[f"agent-{d.player}"]))
+            agent_step(g, agents, d)
             steps += 1
             assert steps < 20000, f"{kind} seed {seed}: no end after {steps} decisions"
         readings = max((e.data["reading"] for e in g.events if e.kind == "read"), default=0)
@@ -76,6 +79,7 @@ def test_mcd_5_4_every_agents_games_end_without_a_bound_on_readings(kind):
         assert g.turn < 300 and readings < (1000 if by_hand else 15), (kind, seed, g.turn, readings)
 
 
+@pytest.mark.slow
 def test_refused_choices_leave_the_state_unchanged_at_every_kind_of_decision():
     """Every refusal raises IllegalChoice citing the decision's clauses and changes nothing."""
     seen = set()

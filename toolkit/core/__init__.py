@@ -15,6 +15,7 @@ from .game import Game
 from .history import History
 from .agents import Agent, PersonAgent, RandomAgent, WaitingForPerson
 from .play import play
+from .loop import agent_answer, agent_step
 from .search import SearchAgent
 from .records import load_record, make_record, replay, save_record
 from .exports import events_frame, player_record, save_player_record
@@ -24,7 +25,7 @@ from .rows import GameFailed, RowMismatch, replay_row
 from .simulate import Stopped, simulate
 
 __all__ = [
-    "Agent", "DataFileError", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
+    "Agent", "DataFileError", "agent_answer", "agent_step", "Decision", "Event", "Game", "GameFailed", "GameOver", "History", "IllegalChoice",
     "IncompleteRecord", "Option", "OptionError", "PersonAgent", "RandomAgent", "RecordError",
     "ReplayDivergence", "RowMismatch", "RuleError", "SearchAgent", "Setting", "Stopped", "Streams", "ToolkitError",
     "WaitingForPerson", "derive_seed", "events_frame", "game_class", "game_names", "load_record", "make_agents",

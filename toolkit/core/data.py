@@ -26,6 +26,8 @@ def read_json(path=None, package: str | None = None, name: str | None = None):
     ('disneyland/board.json', 36)
     """
     if path is None:
+        if package is None or name is None:
+            raise TypeError("read_json needs a path, or a package and a file name in it")
         where = f"{package.rsplit('.', 1)[-1]}/{name}"
         raw = resources.files(package).joinpath(name).read_bytes()
     elif not isinstance(path, (str, os.PathLike)):     # the data itself

@@ -48,6 +48,12 @@ class Decision:
     def __deepcopy__(self, memo):      # never changed once made: copies of a game share it
         return self
 
+    def asked_of(self, viewer) -> bool:
+        """Does ``viewer`` (a seat, or None: the class view) see this question and its options? Its player and
+        the class view do; any other seat sees only that the player decides (the question may tell the player's
+        own hidden facts)."""
+        return viewer is None or viewer == self.player
+
     def option(self, value) -> Option:
         for o in self.options:
             if o.value == value:

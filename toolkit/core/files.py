@@ -200,6 +200,7 @@ class RowFile:
     def __init__(self, path, force: bool = False):
         self.path = check_output(path, force)
         self.size, self.tmp = 0, None
+        self.fd: int | None
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         if os.path.lexists(self.path):
             fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent)
@@ -209,6 +210,8 @@ class RowFile:
         self.fd = fd
 
     def write(self, data: bytes, rows: bool = True) -> None:
+        if self.fd is None:
+            raise ValueError(f"{shown_text(str(self.path))} is closed: no more rows can be written to it")
         view = memoryview(data)
         try:
             while view:
@@ -267,7 +270,7 @@ def replacing(path, mode: str = "wb"):
     p = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent if str(p.parent) else ".")
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as f:
+        with (os.fdopen(fd, mode) if "b" in mode else os.fdopen(fd, mode, encoding="utf-8", newline="")) as f:
             yield f
         os.chmod(tmp, 0o666 & ~_UMASK)   # as a plain open() would make it
         os.replace(tmp, p)

@@ -147,7 +147,8 @@ def compare(a: History, b: History) -> Comparison:
         player, labels = d.player, tuple(d.option(h.game.choices[k]).label for h in (a, b))
         decision = f"Player {d.player}: {d.prompt}: {labels[0]} / {labels[1]}"
     first = first_difference(a, b)
-    events, said = ((), ()), ("", "")
+    events: tuple[tuple, ...] = ((), ())
+    said: tuple[str, ...] = ("", "")
     if first is not None:
         events = tuple(tuple(h.events_at(first)) if first < len(h) else () for h in (a, b))
         said = tuple(_said(h, first, e) for h, e in zip((a, b), events))

@@ -127,7 +127,7 @@ class Game(ABC):
         """The value of option ``name``: as given, or its declared default."""
         if name in self.options:
             return self.options[name]
-        return next(s.default for s in self.settings if s.name == name)
+        return next(s.default for s in self.settings or () if s.name == name)
 
     # --- the interface -------------------------------------------------------------------------
     @abstractmethod
@@ -191,6 +191,7 @@ class Game(ABC):
         known = _RULE_STEPS.get(cls)          # worked out once a class: every fast play() asks
         if known is not None and known[0] is apply and known[1] is steps:
             return known[2]
+        found: dict
         if steps is None:
             found = _EveryKind(apply)
         else:
@@ -228,10 +229,11 @@ class Game(ABC):
         """The events from ``start`` on as ``viewer`` may see them: a seat 1..P sees the public part of each
         event and the hidden facts it may see; None is the class view, which sees everything. Players'
         views, exports and agents use this, never ``events``."""
-        self._check_viewer(viewer)
+        self.check_viewer(viewer)
         return [e.for_viewer(viewer) for e in self.events[start:]]
 
-    def _check_viewer(self, viewer) -> None:
+    def check_viewer(self, viewer) -> None:
+        """Refuse a viewer that is neither a seat 1..P nor None (the class view)."""
         if viewer is not None and (type(viewer) is not int or not 1 <= viewer <= self.players):
             raise ValueError(f"a viewer is a seat 1..{self.players} or None (the class view), not {viewer!r}")
 

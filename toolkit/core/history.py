@@ -92,7 +92,7 @@ class History:
         self._ends = array("q", [len(self._game.events)])   # number of events after each step
         self._seats = array("b", [0])      # the seat whose agent answered each step (0: answered by push)
         self._words = array("q", [0])      # how many words that agent drew from its generator
-        self._kept: dict[int, object] = {}  # step -> the agent's generator afterwards, when not counted in words
+        self._kept: dict[int, random.Random] = {}  # step -> the agent's generator afterwards, when not counted in words
         self._snaps = [_Snapshot(self._game, 0)]
         self._steps = [0]                  # the step of each copy
         self._spent = 0.0                  # CPU seconds applying choices since the last copy
@@ -135,7 +135,7 @@ class History:
         n = len(self._ends)
         if not 0 <= k < n:
             raise IndexError(f"no step {k}: this history has steps 0 to {n - 1}")
-        self._game._check_viewer(viewer)
+        self._game.check_viewer(viewer)
         before = 0 if k == 0 else self._ends[k - 1]
         return [e.for_viewer(viewer) for e in self._game.events[before:self._ends[k]]]
 
@@ -160,7 +160,7 @@ class History:
         existed = name in g.streams
         rng = g.streams[name]
         counted = type(rng) is random.Random
-        before = rng.getstate() if counted else copy_generator(rng)
+        before: object = rng.getstate() if counted else copy_generator(rng)
         try:
             value = agent.choose(g, d, rng)
             t = time.process_time()
@@ -173,7 +173,7 @@ class History:
             else:
                 g.streams[name] = before
             raise
-        words = _words_drawn(before, rng.getstate()) if counted else None
+        words = _words_drawn(before, rng.getstate()) if counted else None     # type: ignore[arg-type]  # a state
         self._kept_step(d.player, 0 if words is None else words, time.process_time() - t)
         if words is None:
             self._kept[len(self._ends) - 1] = copy_generator(rng)

@@ -87,6 +87,22 @@ def _checked_loop(game, decision, ticks, choose, trusted, rngs, pending):
     return decision
 
 
+def agent_answer(game, agents, decision=None):
+    """What the agent of the pending decision's player answers, drawing from that seat's own stream
+    ``agent-<seat>`` (``decision``: the pending one, when the caller holds it already). Nothing is applied."""
+    decision = game.pending() if decision is None else decision
+    seat = decision.player
+    return agents[seat - 1].choose(game, decision, game.streams[f"agent-{seat}"])
+
+
+def agent_step(game, agents, decision=None):
+    """One step of play: the pending decision's agent answers (``agent_answer``) and ``Game.apply`` checks and
+    applies the answer (a refused one raises and leaves the game as it was). Returns the answer."""
+    value = agent_answer(game, agents, decision)
+    game.apply(value)
+    return value
+
+
 def _rng(game, rngs, seat):
     rng = rngs[seat] = game.streams[f"agent-{seat}"]
     return rng

@@ -44,7 +44,7 @@ def _generator(seed: int) -> random.Random:
     a short game costs before its first turn."""
     r = _new_generator(random.Random)
     _seed_generator(r, seed)
-    r.gauss_next = None
+    r.gauss_next = None     # type: ignore[attr-defined]  # what Random.seed() resets (not in the stubs)
     return r
 
 

@@ -165,7 +165,8 @@ def check_row(game, row) -> None:
             continue
         if v is None and now[k] is None:
             continue
-        raise RowMismatch(f"{game.name} seed {game.seed}: the replayed game has {k} {now[k]!r}, the row says {v!r} "
+        shown = "none" if v is None else (v.item() if hasattr(v, "item") else v)    # a plain number, not np.int64(1)
+        raise RowMismatch(f"{game.name} seed {game.seed}: the replayed game has {k} {now[k]!r}, the row says {shown!r} "
                           "(another toolkit version, board or agent?)")
 
 

@@ -17,7 +17,7 @@ import time
 from collections import deque
 from contextlib import contextmanager, nullcontext
 from multiprocessing.connection import wait
-from multiprocessing.pool import ExceptionWithTraceback
+from multiprocessing.pool import ExceptionWithTraceback  # type: ignore[attr-defined]  # the pool's own wrapper
 
 from .work import play_chunk
 

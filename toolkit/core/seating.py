@@ -2,6 +2,7 @@
 agent per seat."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from .agents import Agent, PersonAgent, RandomAgent, check_seat_count
@@ -15,7 +16,7 @@ def make_agents(name, players: int, agents="random"):
     ``name`` is a registered game name or a game class.
     """
     cls = name if isinstance(name, type) else game_class(name)
-    name = cls.name
+    name = getattr(cls, "name")
     kinds = agent_kinds(cls)
     if isinstance(agents, (str, Agent)):
         agents = [agents] * players
@@ -35,7 +36,7 @@ def agent_kinds(cls) -> dict:
     """Every game has 'random' (uniform unless the game gives a sensible random agent of its own, as FCM
     does, so that ``simulate``'s default agents play complete games), 'uniform' (always uniform among the
     legal options) and 'person'; a game's own kinds are named in the registry (``registry.AGENTS``)."""
-    kinds = {"random": RandomAgent, "uniform": RandomAgent, "person": PersonAgent}
+    kinds: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "uniform": RandomAgent, "person": PersonAgent}
     kinds.update(game_agents(cls.name))
     # every game has the search agent, with the game's own budget (about 200 ms a decision, benchmarks/)
     kinds.setdefault("search", partial(SearchAgent, **getattr(cls, "search_options", {})))

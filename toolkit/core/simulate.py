@@ -266,7 +266,8 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         if writer is not None and kept == 0:        # only the header this run wrote (no cluster, a failed game)
             writer.discard()
         try:                                        # what the command line's one line says
-            e.kept, e.where = kept, (writer.where if writer is not None else "memory")
+            setattr(e, "kept", kept)        # (any exception: not attributes a type checker knows)
+            setattr(e, "where", writer.where if writer is not None else "memory")
         except AttributeError:
             pass
         raise

@@ -14,6 +14,8 @@ import sys
 import ipywidgets as w
 from traitlets import TraitError, observe, validate
 
+from ..core.agents import Agent
+
 LOG = logging.getLogger("toolkit.widgets")     # where a callback's full trace goes: the kernel's log, not the page
 ARMING_MS = 500      # a person does not read a new decision and click within this: a quicker click is a repeat
 FRAME_CLASS = "bgt-frame-"       # + the frame's number: the CSS class on the picture and the stepper of that frame
@@ -104,3 +106,15 @@ class SeatViews(w.ToggleButtons):
         except TraitError:
             LOG.warning("a view not offered was asked for from the browser (%r): refused", sync_data)
             self.send_state("index")
+
+
+class ClassOr(Agent):
+    """Plays as ``agent`` except for the decision kinds the class answers (for any seat)."""
+
+    def __init__(self, agent, kinds, person):
+        self.agent, self.kinds, self.person = agent, kinds, person
+
+    def choose(self, game, decision, rng):
+        if decision.kind in self.kinds:
+            return self.person.choose(game, decision, rng)
+        return self.agent.choose(game, decision, rng)

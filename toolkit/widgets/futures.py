@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import html
 import importlib
-import inspect
 import traceback
 
 import ipywidgets as w
 
 from ..core.futures import compare, scores_by_step
-from ..drawing import FRAME_DPI, clear_drawing, figure_bytes
+from ..drawing import FRAME_DPI, GameDrawing, clear_drawing, figure_bytes
 from ..frame_render import FrameRenderer
 from ..futures_drawing import NAMES, draw_futures
 from .log import decision_line, event_rows
@@ -52,9 +51,8 @@ class Futures(w.VBox):
         self.scores = (scores_by_step(a), scores_by_step(b))
         cls = type(a.game)
         self.clauses = cls.clauses()
-        self.drawing = importlib.import_module(cls.drawing_module)
-        accepts = inspect.signature(self.drawing.draw_state).parameters
-        self._draw_kw = {k: v for k, v in (("fast", True), ("layout", "tall")) if k in accepts}
+        self.drawing: GameDrawing = importlib.import_module(cls.drawing_module)
+        self._draw_kw = {"fast": True, "layout": "tall"}
         self.dpi, self.pixel_ratio = dpi, pixel_ratio
         self._render = FrameRenderer(dpi * pixel_ratio)
         self._axes = [None, None]

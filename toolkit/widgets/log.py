@@ -8,7 +8,6 @@ its own latest move is pinned at the top until its next decision, so the other p
 from __future__ import annotations
 
 import html
-import inspect
 import re
 
 MAX_STEPS = 80      # a log since the class's last decision longer than this shows its newest steps only
@@ -32,10 +31,8 @@ LOG_STYLE = """<style>
 
 
 def events_for(history, k: int, viewer):
-    """The events of step ``k`` that ``viewer`` may see (all of them where the core keeps no per-viewer list)."""
-    if "viewer" in inspect.signature(history.events_at).parameters:
-        return history.events_at(k, viewer=viewer)
-    return history.events_at(k)
+    """The events of step ``k`` that ``viewer`` may see."""
+    return history.events_at(k, viewer=viewer)
 
 
 def steps_since_class(history, k: int, for_class) -> list[int]:
@@ -124,19 +121,19 @@ def event_rows(history, k: int, viewer, clauses: dict) -> list[str]:
 
 
 def log_html(history, k: int, viewer, clauses: dict, *, for_class=lambda d: False, hide_secrets=False,
-             end_note: str = "", events_viewer="same", answered=lambda d: False, pin: bool = True) -> str:
+             end_note: str = "", events_seat: int | None = None, answered=lambda d: False, pin: bool = True) -> str:
     """The log at step ``k`` as ``viewer`` (None: the class view) sees it: the class's own latest move pinned
     (``pin``; while the class plays), what comes next, then the steps shown (see ``steps_since_class``) newest
-    first, each event a sentence with its clause chips. ``events_viewer`` reads the events as another viewer
-    would (the class's seat, while the class plays in the class view). ``for_class``: the class is asked this
+    first, each event a sentence with its clause chips. ``events_seat``: in the class view, the events are read as
+    this seat sees them (the class's seat, while the class plays). ``for_class``: the class is asked this
     decision; ``answered``: it was answered for the class (its only option)."""
-    events_viewer = viewer if events_viewer == "same" else events_viewer
+    events_viewer = events_seat if viewer is None and events_seat is not None else viewer
     own = events_viewer if viewer is None else None
     state = history[k]
     nxt = state.pending()
     if nxt is None:
         top = f"<div class='bgt-next'><b>The game is over.</b> {end_note}</div>"
-    elif viewer in (None, nxt.player):
+    elif nxt.asked_of(viewer):
         only = " (only one choice: answered for the class)" if answered(nxt) else ""
         top = f"<div class='bgt-next'>Next: Player {nxt.player}: {html.escape(nxt.prompt)}{only}</div>"
     else:

@@ -294,6 +294,6 @@ def click_targets(game, decision, ax=None):
     if decision.kind == "wish-target":
         keys = [(t, ("player", t)) for t in decision.values]
     elif decision.kind == "take":
-        t = game.stage[1]
+        t = game.stage.target                 # the player wished from (wish.Take)
         keys = [(v, ("photo" if str(v).startswith("photo@") else "card", t, v)) for v in decision.values]
     return place_boxes(ax, lambda: draw_state(game), keys)

@@ -1,4 +1,9 @@
-"""The Disneyland Game: state and rules (DL-1 to DL-7 and the interpretations DL-I1 to DL-I12).
+"""The Disneyland Game: state and rules (DL-1 to DL-7 and the interpretations DL-I1 to DL-I13).
+
+``DisneylandGame`` holds the state, the setup (DL-3), the queries, the count (DL-7) and the decision pending; it
+composes the rule steps, each in a module named after the rulebook's section: ``turn.py`` the turn (DL-4.1 to
+DL-4.4, DL-3.6), ``spaces.py`` the Draw and Camera spaces (DL-5.1, DL-5.2), ``wish.py`` the Wishing Star (DL-5.3
+to DL-5.5), ``clock.py`` the Clock space, keeping the park open and its closing (DL-5.6, DL-6, DL-4.5).
 
 >>> g = DisneylandGame(players=2, seed=3)
 >>> g.pending()
@@ -16,31 +21,21 @@ from ...core.decisions import Decision, Option
 from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
 from .board import Board, default_board, load_board
-
-HOURS = 12          # DL-4.5: twelve moves of the hand, 9 back round to 9
-LAST_HOUR = 11      # after 11 moves the clock shows 8 (DL-6.1)
-HANDS = ("left", "right")
-
-
-# Decisions are never changed once made, so one serves every game that needs the same one (for speed); here
-# the photo takes, by seat, target and number of photos (a few hundred at most).
-_MADE: dict = {}
-
-
-def _once(key, make):
-    d = _MADE.get(key)
-    if d is None:
-        d = _MADE[key] = make()
-    return d
+from .clock import HOURS, LAST_HOUR, Clock, hour
+from .spaces import Spaces
+from .turn import ROLL, Turn
+from .wish import HANDS, WishingStar, wish_stages
 
 
 class _Asked:
     """The decisions that depend only on the number of players, made once and shared by every game (and copy):
     each seat's roll; wishes by wisher and the players who hold cards (DL-I6); the hide, pick and stay-open
-    decisions by seat and purpose ("wish" or "clock"). The tuples by seat are indexed by the seat itself (1..P;
-    index 0 holds nothing), as the rules name seats: no ``seat - 1`` on every turn."""
+    decisions by seat and purpose ("wish" or "clock"); and the stages of a wish (``wish.wish_stages``). The tuples
+    by seat are indexed by the seat itself (1..P; index 0 holds nothing), as the rules name seats: no ``seat - 1``
+    on every turn."""
 
-    __slots__ = ("others", "roll", "wish_target", "wish_kind", "hide", "pick", "stay_open")
+    __slots__ = ("others", "roll", "wish_target", "wish_kind", "hide", "pick", "stay_open",
+                 "wish_kind_stage", "wish_hide_stage", "wish_pick_stage", "take_stage")
 
     def __init__(self, players: int):
         seats = range(1, players + 1)
@@ -67,6 +62,7 @@ class _Asked:
             s, "stay-open", "The park would close: ask for it to stay open?",
             (Option("ask", "\"I want the park to stay open!\""), Option("pass", "let the park close")),
             ("DL-6.2", "DL-I9")) for s in seats))
+        self.wish_kind_stage, self.wish_hide_stage, self.wish_pick_stage, self.take_stage = wish_stages(players)
 
     def __deepcopy__(self, memo):
         return self
@@ -98,11 +94,6 @@ def _space_rules(game_class, kinds: tuple) -> tuple:
     return tuple(game_class._SPACES[k] for k in kinds)
 
 
-def hour(moves: int) -> int:
-    """The hour the clock shows after ``moves`` moves from 9 o'clock."""
-    return (9 + moves - 1) % 12 + 1
-
-
 # Every attribute of a game (copies set them by name: core.copy_attributes), at most 29 (core.FAST_ATTRIBUTES). A
 # copy shares the ``_SHARED`` ones: numbers, tuples, and the board, its facts and the decisions, which are never
 # changed in place; ``__deepcopy__`` copies each of the others in its own way. A new attribute goes in one of the two.
@@ -112,7 +103,13 @@ _ATTRIBUTES = _SHARED + ("options", "streams", "piles", "photos", "held_cards", 
                          "events", "choices", "timeline", "photo_seen")
 
 
-class DisneylandGame(Game):
+class DisneylandGame(Turn, Spaces, WishingStar, Clock, Game):
+    """The whole game: the state, the queries and the decision pending, with the rule steps of ``Turn``,
+    ``Spaces``, ``WishingStar`` and ``Clock``. ``stage`` is what the game waits for, beyond whose turn it is
+    (``current``): a named tuple whose first field is the kind of decision pending, one of ``turn.Roll``,
+    ``wish.WishTarget``, ``WishKind``, ``WishHide``, ``WishPick``, ``Take``, ``clock.StayOpen``, ``ClockHide``,
+    ``ClockPick``. A stage is never changed in place (copies share it); ``to_dict`` holds it as a list."""
+
     name = "disneyland"
     title = "The Disneyland Game"
     min_players, max_players = 2, 4
@@ -140,7 +137,7 @@ class DisneylandGame(Game):
         self.points = [0] * players                           # kept up to date as cards move
         self.pos = b.draw_spaces()[:players]                  # DL-3.5 / DL-I4
         self.current = 1                                      # DL-3.6 / DL-I4: seat 1 is the youngest
-        self.stage: tuple = ("roll",)
+        self.stage: tuple = ROLL
         self.over = False
         self.stops_called = 0     # DL-6.2 calls
         self.stops_won = 0        # DL-6.4 smiling stars
@@ -176,7 +173,8 @@ class DisneylandGame(Game):
 
     def recount(self) -> None:
         """Recompute points after a test or a lesson arranged a position by hand (cards held, ``current``,
-        ``stage``); the pending decision follows from the stage by itself."""
+        ``stage``: one of the stage tuples, as ``stage._replace`` keeps it); the pending decision follows from the
+        stage by itself."""
         self.points = [sum(map(self.worth, self.held_cards[s] + self.held_photos[s])) for s in range(self.players)]
 
     def worth(self, item: str) -> int:
@@ -225,8 +223,8 @@ class DisneylandGame(Game):
         if player is not None:        # face-down piles: a player sees how many cards are left, not their order
             d["piles"] = {c: len(p) for c, p in self.piles.items()}
             del d["seed"]             # the seed would tell the order of every shuffle
-        if self.stage[0] == "pick" and player is not None and player != self._hider():
-            d["stage"] = ["pick", self.stage[1], "?"] + list(self.stage[3:])    # DL-I7: the picker cannot see
+        if self.stage.kind == "pick" and player is not None and player != self._hider():
+            d["stage"] = list(self.stage._replace(smile="?"))          # DL-I7: the picker cannot see
         shown = self.over or player is None          # at the close the photos are turned up (DL-7.1, DL-I13)
         if not shown:
             d["held_photos"] = [h if s == player else ["?"] * len(h)
@@ -237,9 +235,10 @@ class DisneylandGame(Game):
         return d
 
     def _hider(self):
-        """Who hid the stars for the pick under way (DL-5.3, DL-I9)."""
+        """Who hid the stars for the pick under way: the player wished from (DL-5.3) or the one the caller asked
+        (DL-6.3, DL-I9)."""
         st = self.stage
-        return st[3] if st[-1] == "wish" else st[4]     # ("pick", picker, smile, target|caller, wish|hider, why)
+        return st.target if st.purpose == "wish" else st.hider
 
     # --- the pending decision ------------------------------------------------------------------
     def pending(self):
@@ -247,280 +246,35 @@ class DisneylandGame(Game):
         if self.over:
             return None
         st, seat = self.stage, self.current
-        kind = st[0]
+        kind = st.kind
         if kind == "roll":
             return self._asked.roll[seat]
         if kind == "wish-target":
             return self._asked.wish_target[seat, self._wish_targets(seat)]
         if kind == "wish-kind":
-            return self._wish_kinds(seat, st[1])
-        if kind == "hide":       # ("hide", picker, hider, "clock") or ("hide", target, wish, "wish")
-            purpose = st[3]
-            return self._asked.hide[purpose][st[1] if purpose == "wish" else st[2]]
+            return self._wish_kinds(seat, st.target)
+        if kind == "hide":       # the one wished from hides (DL-5.3), or the one the caller asked (DL-6.3)
+            purpose = st.purpose
+            return self._asked.hide[purpose][st.target if purpose == "wish" else st.hider]
         if kind == "pick":
-            return self._asked.pick[st[-1]][st[1]]
+            return self._asked.pick[st.purpose][st.picker]
         if kind == "take":
-            return self._takes(seat, st[1], st[2])
+            return self._takes(seat, st.target, st.wish)
         if kind == "stay-open":
-            return self._asked.stay_open[(seat - 1 + st[1]) % self.players + 1]   # asked from the lander on
+            return self._asked.stay_open[(seat - 1 + st.asked) % self.players + 1]   # asked from the lander on
         raise AssertionError(st)
 
     # --- applying decisions: the rule step for each kind of decision (``steps``, below) ------------
     def _apply(self, decision, value):
         return self.steps[decision.kind](self, decision, value)
 
-    def _take_turn(self, decision=None, value="roll"):
-        seat, pos = self.current, self.pos
-        roll = int(self.streams["die"].random() * 6) + 1                 # DL-4.1 (rng.roll, inlined)
-        start = pos[seat - 1]
-        dest = (start + roll) % self.board.spaces                        # DL-4.2
-        while dest in pos and dest != start:                             # DL-4.4: only other trains block
-            dest = (dest + 1) % self.board.spaces
-        pos[seat - 1] = dest
-        if self.log:                                                     # the sentences: not in fast runs
-            self._move_events(seat, roll, start, dest)
-        return self._space_rules[dest](self, seat, self.board.track[dest])      # DL-4.3: the space's rule
-
-    def _move_events(self, seat, roll, start, dest):
-        """The roll and the move, told (DL-4.1 to DL-4.4)."""
-        self.emit("roll", f"Player {seat} rolls a {roll}.", ("DL-4.1",), seat, roll=roll)
-        kind, skipped = self.board.track[dest].kind, (dest - start - roll) % self.board.spaces
-        if skipped:
-            self.emit("move", f"Player {seat}'s train would stop on an occupied space, so it goes on {skipped} more "
-                      f"to space {dest} ({kind}).", ("DL-4.2", "DL-4.4", "DL-I12", "DL-4.3"), seat, to=dest)
-        else:
-            self.emit("move", f"Player {seat}'s train moves {roll} to space {dest} ({kind}).",
-                      ("DL-4.2", "DL-4.3"), seat, to=dest)
-
-    def _space_draw(self, seat, space):
-        pile = self.piles[space.pile]
-        if not pile:
-            if self.log:
-                self.emit("draw", f"The {space.pile} pile is empty: Player {seat} draws nothing.", ("DL-5.1", "DL-I5"),
-                          seat)
-        else:
-            cid = pile.pop()
-            self.held_cards[seat - 1].append(cid)
-            self.points[seat - 1] += self.card_worth[cid]
-            if self.log:
-                c, w = self.card[cid], self.card_worth[cid]
-                self.emit("draw", f"Player {seat} draws {c.name} ({c.kind}, {w} point{'s' if w != 1 else ''}) "
-                          f"from the {space.pile} pile.", ("DL-5.1",), seat, card=cid)
-        return self._end_turn()
-
-    def _space_camera(self, seat, space):
-        if not self.photos:
-            if self.log:
-                self.emit("camera", f"The photo deck is empty: Player {seat} gets no photo.", ("DL-5.2", "DL-I5"), seat)
-        else:
-            p = self.photos.pop()
-            self.held_photos[seat - 1].append(p)
-            self.photo_seen[p] = (seat,)          # DL-I13: a photo fresh from the camera: only its taker has seen it
-            self.points[seat - 1] += self.board.photo_worth[self.photo_good[p]]        # DL-5.2: by its face
-            if self.log:    # DL-5.2 / DL-I13: only the taker looks at the photo
-                self.emit("camera", f"Player {seat} takes a photo, looks at it and lays it face down.",
-                          ("DL-5.2", "DL-I13"), seat, secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat,))
-        return self._end_turn()
-
-    def _space_star(self, seat, space):
-        targets = self._wish_targets(seat)
-        if not targets:
-            if self.log:
-                self.emit("star", f"Player {seat} lands on a wishing star, but no other player holds a card to "
-                          "wish for.", ("DL-5.3", "DL-I6"), seat)
-            return self._end_turn()
-        else:
-            if self.log:
-                self.emit("star", f"Player {seat} lands on a wishing star and may make a wish.", ("DL-5.3",), seat)
-            self.stage = ("wish-target",)
-            return self._asked.wish_target[seat, targets]                 # asked next (as pending() would)
-
-    def _space_clock(self, seat, space):
-        if self.clock < LAST_HOUR:
-            self.clock += 1                                              # DL-5.6
-            if self.log:
-                self.emit("clock", f"Player {seat} moves the clock on to {self.hour()} o'clock.", ("DL-5.6",),
-                          seat, clock=self.clock)
-            if self.clock == LAST_HOUR and self.log:
-                self.emit("clock", "It is 8 o'clock: one hour left, and the park may now be kept open.", ("DL-6.1",))
-            return self._end_turn()
-        else:
-            if self.closing_turn is None:
-                self.closing_turn = self.turn + 1    # the number of this turn
-            if self.log:
-                self.emit("clock", f"Player {seat} lands on a clock at 8 o'clock: the park would close now. Anyone "
-                          "may ask for it to stay open.", ("DL-6.2", "DL-I9"), seat)
-            self.stage = ("stay-open", 0)
+    steps = {"roll": Turn._take_turn, "wish-target": WishingStar._wish_target, "wish-kind": WishingStar._wish_for,
+             "hide": WishingStar._hide, "pick": WishingStar._pick, "take": WishingStar._take,
+             "stay-open": Clock._stay_open}
 
     # DL-4.3: each kind of space has its rule; a game looks them up by space, once per track (_space_rules)
-    _SPACES = {"draw": _space_draw, "camera": _space_camera, "star": _space_star, "clock": _space_clock}
-
-    def _wish_targets(self, seat) -> tuple[int, ...]:
-        """The other players holding a card or photo, in seat order (DL-I6)."""
-        cards, photos = self.held_cards, self.held_photos
-        return tuple([t for t in self._asked.others[seat] if cards[t - 1] or photos[t - 1]])
-
-    def _takes(self, seat, target, wish):
-        """What ``seat`` may take from ``target`` once the wish came true: a face-down photo by its place, or one
-        of the target's Attraction Cards, characters included (DL-5.5, DL-I6, DL-I8)."""
-        if wish == "photo":
-            n = len(self.held_photos[target - 1])
-            return _once(("take", seat, target, n), lambda: Decision(
-                seat, "take", f"Take one card from Player {target}",
-                [Option(f"photo@{k}", f"face-down photo {k + 1}") for k in range(n)], ("DL-5.5", "DL-I6", "DL-I8")))
-        held = self.held_cards[target - 1]
-        options = map(self.board.card_options.__getitem__, held)
-        return Decision(seat, "take", f"Take one card from Player {target}", options, ("DL-5.5", "DL-I6", "DL-I8"),
-                        values=tuple(held))      # each option's value is its card's id: given ready, not worked out
-
-    def _wish_kinds(self, seat, target):
-        """What ``seat`` may wish for from ``target``: a photo, an attraction card, as the target holds (DL-I6)."""
-        return self._asked.wish_kind[seat, target, bool(self.held_photos[target - 1]),
-                                     bool(self.held_cards[target - 1])]
-
-    def _wish_target(self, decision, target):
-        if self.log:
-            self.emit("wish", f"Player {self.current} chooses to wish from Player {target}.", ("DL-5.3",),
-                      self.current, target=target)
-        self.stage = ("wish-kind", target)
-        return self._wish_kinds(self.current, target)                      # asked next (as pending() would)
-
-    def _wish_for(self, decision, wish):
-        target = self.stage[1]
-        self.stage = ("hide", target, wish, "wish")
-        if self.log:
-            self.emit("wish", f"Player {self.current} says: \"I wish I had one of your "
-                      f"{'Photo' if wish == 'photo' else 'Attraction'} Cards.\"", ("DL-5.3", "DL-I6"),
-                      self.current, target=target, wish=wish)
-        return self._asked.hide["wish"][target]                            # the target hides: asked next
-
-    def _hide(self, decision, value):
-        smile = value[len("smile-"):]
-        purpose = self.stage[3]
-        # a wish: the wisher picks (DL-5.3); keeping the park open: the player who asked picks (DL-6.3)
-        picker = self.current if purpose == "wish" else self.stage[1]
-        if self.log:    # DL-I7 / DL-I13: the hand holding the smiling star is the hider's until the pick shows it
-            self.emit("hide", f"Player {decision.player} hides a star in each hand.",
-                      ("DL-5.3", "DL-I7", "DL-I13") if purpose == "wish" else ("DL-6.3", "DL-I7", "DL-I9", "DL-I13"),
-                      decision.player, secret={"smile": smile}, seen_by=(decision.player,))
-        self.stage = ("pick", picker, smile) + self.stage[1:]
-        return self._asked.pick[purpose][picker]                           # asked next (as pending() would)
-
-    def _pick(self, decision, hand):
-        st = self.stage                 # ("pick", picker, smile, target|caller, wish|hider, purpose)
-        picker, lucky, purpose, log = st[1], hand == st[2], st[-1], self.log
-        if purpose == "wish":
-            if not lucky:
-                if log:
-                    self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The wish does not "
-                              "come true.", ("DL-5.4",), picker)
-                return self._end_turn()
-            else:
-                if log:
-                    self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The wish comes "
-                              "true.", ("DL-5.5",), picker)
-                self.stage = ("take", st[3], st[4])
-                return self._takes(picker, st[3], st[4])                  # asked next (as pending() would)
-        else:
-            if lucky:
-                self.stops_won += 1
-                if log:
-                    self.emit("smile", f"Player {picker} picks the {hand} hand: the smiling star! The clock stays "
-                              "at 8 and the park stays open another hour.", ("DL-6.4", "DL-I10"), picker)
-                return self._end_turn()
-            else:
-                if log:
-                    self.emit("frown", f"Player {picker} picks the {hand} hand: the frowning star. The clock moves "
-                              "to 9.", ("DL-6.5",), picker)
-                self._close()
-
-    def _take(self, decision, value):
-        seat, (target, wish) = self.current, self.stage[1:]
-        if wish == "photo":
-            k = int(value.split("@")[1])
-            p = self.held_photos[target - 1].pop(k)
-            self.held_photos[seat - 1].append(p)
-            self._looks(p, seat)
-            self._looks(p, target)
-            self._shift(p, target, seat)
-            if self.log:    # DL-I8 / DL-I13: the photo is known to the one who held it and the one who takes it
-                self.emit("take", f"Player {seat} takes a face-down photo from Player {target}.",
-                          ("DL-5.5", "DL-I8", "DL-I13"), seat, target=target,
-                          secret={"photo": p, "good": self.photo_good[p]}, seen_by=(seat, target))
-        else:
-            self.held_cards[target - 1].remove(value)
-            self.held_cards[seat - 1].append(value)
-            self._shift(value, target, seat)
-            if self.log:
-                self.emit("take", f"Player {seat} takes {self.card[value].name} from Player {target}.",
-                          ("DL-5.5", "DL-I6"), seat, card=value, target=target)
-        return self._end_turn()
-
-    def _looks(self, photo, seat):
-        """``seat`` knows this photo's face from now on (DL-I8, DL-I13)."""
-        seen = self.photo_seen.get(photo, ())
-        if seat not in seen:
-            self.photo_seen[photo] = seen + (seat,)
-
-    def _shift(self, item, giver, taker):
-        w = self.worth(item)
-        self.points[giver - 1] -= w
-        self.points[taker - 1] += w
-
-    def _stay_open(self, decision, value):
-        seat, asked = decision.player, self.stage[1]
-        if value == "ask":
-            self.stops_called += 1
-            lander = self.current
-            hider = lander if seat != lander else lander % self.players + 1
-            if self.log:
-                self.emit("stay-open", f"Player {seat} calls: \"I want the park to stay open!\"", ("DL-6.2", "DL-I9"),
-                          seat)
-            self.stage = ("hide", seat, hider, "clock")
-        else:
-            if self.log:
-                self.emit("pass", f"Player {seat} lets the park close.", ("DL-6.2", "DL-I9"), seat)
-            if asked + 1 < self.players:
-                self.stage = ("stay-open", asked + 1)
-            else:
-                self._close()
-
-    def _close(self):
-        self.clock = HOURS
-        self.over = True
-        self.end_turn()
-        if self.log:
-            self._closing_events()
-
-    def _closing_events(self):
-        """DL-7.1, DL-7.2: the count and the winner, told."""
-        sc = self.scores()
-        self.emit("close", "The clock strikes 9 and the park closes. Points: " +
-                  ", ".join(f"Player {s} {sc[s - 1]} ({self.card_count(s)} cards)" for s in range(1, self.players + 1))
-                  + ".", ("DL-4.5", "DL-7.1"))
-        w = self.ranking()
-        best = [s for s in w if sc[s - 1] == sc[w[0] - 1]]
-        if len(best) == 1:
-            self.emit("win", f"Player {w[0]} wins with {sc[w[0] - 1]} points.", ("DL-7.1",), w[0])
-        else:
-            most = [s for s in best if self.card_count(s) == self.card_count(w[0])]
-            clauses = ("DL-7.2",) if len(most) == 1 else ("DL-7.2", "DL-I11")
-            self.emit("win", f"Players {', '.join(map(str, best))} tie on {sc[w[0] - 1]} points; Player {w[0]} wins "
-                      f"{'with the most cards' if len(most) == 1 else 'as the earliest in turn order of those with the most cards'}.",
-                      clauses, w[0])
-
-    def _end_turn(self):
-        """The turn ends; the next player clockwise rolls (DL-3.6). Returns that roll, the decision asked next."""
-        if self.log:
-            self.end_turn()               # the turn counted, and the score timeline's point
-        else:
-            self.turn += 1                # Game.end_turn in a fast run (no timeline): a call fewer every turn
-        self.current = seat = self.current % self.players + 1             # DL-3.6: clockwise
-        self.stage = ("roll",)
-        return self._asked.roll[seat]
-
-    steps = {"roll": _take_turn, "wish-target": _wish_target, "wish-kind": _wish_for, "hide": _hide, "pick": _pick,
-             "take": _take, "stay-open": _stay_open}
+    _SPACES = {"draw": Spaces._space_draw, "camera": Spaces._space_camera, "star": WishingStar._space_star,
+               "clock": Clock._space_clock}
 
     def __deepcopy__(self, memo):
         """A copy for histories, clones and the search's believed worlds: the mutable state is copied; the
@@ -565,7 +319,9 @@ class DisneylandGame(Game):
         rng.shuffle(flags)           # the camera's order is a matter of which photo is good: dealt by place
         self.photo_good = dict(self.photo_good)
         self.photo_good.update(zip(unseen, flags))
-        if self.stage[0] == "pick" and viewer != self._hider():
-            st = self.stage
-            self.stage = st[:2] + ("left" if rng.random() < 0.5 else "right",) + st[3:]
+        if self.stage.kind == "pick" and viewer != self._hider():
+            self.stage = self.stage._replace(smile="left" if rng.random() < 0.5 else "right")
         self.recount()
+
+
+__all__ = ["DisneylandGame", "HANDS", "HOURS", "LAST_HOUR", "hour"]

@@ -1,4 +1,9 @@
-"""Hamburgerspelet: state and rules (HB-1 to HB-7 and the interpretations HB-I1 to HB-I15 in rules.md).
+"""Hamburgerspelet: state and rules (HB-1 to HB-7 and the interpretations HB-I1 to HB-I22 in rules.md).
+
+``HamburgerGame`` holds the state, the setup (HB-2.1, HB-3.1, HB-3.2, HB-4.1), the queries, the pending decision
+and the copies. The rule steps live in modules named after the rulebook's sections, composed here: HB-4 the play,
+dice and chefs, ``turn.py``; HB-5 the squares, with the spots in the middle, ``squares.py``; HB-6 and HB-7 the
+collector cards ``cards.py``.
 
 >>> g = HamburgerGame(players=2, seed=3)
 >>> g.dice, g.pending().values
@@ -11,18 +16,16 @@
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left
-from itertools import compress
-from operator import not_
 
 from ...core.decisions import Decision, Option
 from ...core.errors import OptionError
 from ...core.game import Game, copy_added, copy_attributes
 from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
+from .cards import CollectorCards
+from .squares import EMPTY, NOT_SEEN, Middle, Squares
+from .turn import Turn
 
-EMPTY = -1          # a spot with no tile on it (HB-5.1: tiles go back to a free spot)
-NOT_SEEN = -1
 _TAKE_CLAUSES = {"kitchen": ("HB-5.4", "HB-I5"), "square": ("HB-5.1", "HB-I5"), "hamburger": ("HB-5.3", "HB-I5")}
 
 
@@ -66,26 +69,6 @@ class _Texts:
         return self
 
 
-class Middle:
-    """Which spots of the middle hold a face-down tile (``down``) and which are free (``free``), in order, with
-    their options. Kept up to date by ``HamburgerGame._empty`` and ``_fill`` as tiles come and go: listing them
-    afresh at each take or place was a third of a step."""
-
-    __slots__ = ("down", "free", "down_opts", "free_opts")
-
-    def __init__(self, spots: list, spot_options: list):
-        self.down = [s for s, t in enumerate(spots) if t != EMPTY]
-        self.free = [s for s, t in enumerate(spots) if t == EMPTY]
-        self.down_opts = [spot_options[s] for s in self.down]
-        self.free_opts = [spot_options[s] for s in self.free]
-
-    def copy(self) -> "Middle":
-        new = Middle.__new__(Middle)
-        new.down, new.free, new.down_opts, new.free_opts = (list(self.down), list(self.free), list(self.down_opts),
-                                                            list(self.free_opts))
-        return new
-
-
 # Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
 # most 29 (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
 # ``steal_rule``) are read through the board, the texts and the options, the spot lists are grouped in ``middle``.
@@ -94,7 +77,7 @@ _ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choice
                "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
 
 
-class HamburgerGame(Game):
+class HamburgerGame(Turn, Squares, CollectorCards, Game):
     """The Swedish hamburger game for 2-4 players.
 
     Options: ``board`` (a board file), ``language`` ("en" by default, or "sv" for the rulebook's Swedish names),
@@ -193,26 +176,6 @@ class HamburgerGame(Game):
     def ing_name(self, i: int) -> str:
         return self.texts.ing[i]
 
-    def can_keep(self, seat: int, ing: int) -> bool:
-        """May ``seat`` put ``ing`` on their card now? At most one of each (HB-6.2), the bun last (HB-6.1)."""
-        card = self.cards[seat - 1]
-        b = self.board
-        return not card[ing] and (ing != b.bun or self.held[seat - 1] == len(b.ingredients) - 1)
-
-    def wanted(self, seat: int, adding: int | None = None) -> list[int]:
-        """The ingredients ``seat`` could keep now, in the board's order; with ``adding``, those it could keep
-        once that ingredient (one it could keep now) is on the card too (for agents that plan ahead)."""
-        card = self.cards[seat - 1]
-        out = list(compress(self.texts.ingredients, map(not_, card)))     # (a C scan)
-        held = self.held[seat - 1]
-        if adding is not None:
-            out.remove(adding)
-            held += 1
-        b = self.board
-        if held != len(b.ingredients) - 1 and not card[b.bun] and adding != b.bun:
-            out.remove(b.bun)                                              # HB-6.1: the bun comes last
-        return out
-
     def face_down(self) -> list[int]:
         return [s for s, t in enumerate(self.spots) if t != EMPTY]
 
@@ -274,28 +237,6 @@ class HamburgerGame(Game):
         """List the face-down spots and the free spots afresh (``middle``)."""
         self.middle = Middle(self.spots, self.texts.spot)
 
-    def _empty(self, s: int) -> None:
-        """Spot ``s``'s tile is taken: it moves from the face-down spots to the free ones."""
-        self.spots[s] = EMPTY
-        m = self.middle
-        down, free = m.down, m.free
-        i = bisect_left(down, s)
-        del down[i], m.down_opts[i]
-        i = bisect_left(free, s)
-        free.insert(i, s)
-        m.free_opts.insert(i, self.texts.spot[s])
-
-    def _fill(self, s: int, tile: int) -> None:
-        """``tile`` goes face down on the free spot ``s``."""
-        self.spots[s] = tile
-        m = self.middle
-        down, free = m.down, m.free
-        i = bisect_left(free, s)
-        del free[i], m.free_opts[i]
-        i = bisect_left(down, s)
-        down.insert(i, s)
-        m.down_opts.insert(i, self.texts.spot[s])
-
     def __deepcopy__(self, memo):
         """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
         decisions and events are never changed after they are made, so copies share them)."""
@@ -332,251 +273,15 @@ class HamburgerGame(Game):
         elif kind == "move":
             chef, steps = self.texts.chef_steps[value]
             d1, d2 = self.dice
-            self.second = (3 - chef, d2 if steps == d1 else d1)
+            self.second = (3 - chef, d2 if steps == d1 else d1)      # HB-4.2: the other chef, the other die
             self._move(chef, steps, first=True)
         elif kind == "name":
-            ing = self.texts.index[value]
-            if self.log:
-                self.emit("name", f"Player {self.current} names the {self.ing_name(ing)}.", ("HB-5.3", "HB-I8"),
-                          self.current, ingredient=value)
-            self.stage = ("take", ing, "hamburger")
+            self._name(value)
         elif kind == "steal":
             self._steal(self.texts.index[value])
         elif kind == "keep":
             self._keep_stolen(value == "keep")
         self._decision = self._next_decision()
-
-    def _roll_dice(self):
-        dice = self.streams["dice"]
-        self.dice = (int(dice.random() * 6) + 1, int(dice.random() * 6) + 1)   # HB-4.2 (rng.roll, inlined)
-        self.stats["rolls"] += 1
-        if self.dice[0] == self.dice[1]:
-            self.stats["doubles"] += 1
-        if self.log:
-            d1, d2 = self.dice
-            self.emit("roll", f"Player {self.current} rolls {d1} and {d2}" +
-                      (", a double." if d1 == d2 else "."), ("HB-4.2", "HB-4.3") if d1 != d2 else ("HB-4.2", "HB-4.4"),
-                      self.current, dice=[d1, d2])
-        self.stage = ("move",)
-
-    def _move(self, chef, steps, first):
-        seat = self.current
-        pos = self.chefs[seat - 1]
-        n = len(self.board.loop)
-        dest = pos[chef - 1] = (pos[chef - 1] + steps) % n             # HB-4.2: clockwise, round the loop
-        sq = self.board.loop[dest]
-        if self.log:
-            shared = [f"Player {s}'s chef {c + 1}" for s in range(1, self.players + 1) for c in (0, 1)
-                      if self.chefs[s - 1][c] == dest and (s, c + 1) != (seat, chef)]
-            what = self._square_name(sq)
-            text = (f"Player {seat} moves chef {chef} {steps} to square {dest} ({what})" +
-                    (f", sharing it with {', '.join(shared)}." if shared else "."))
-            clauses = ("HB-4.2", "HB-4.6", "HB-I3") if first else ("HB-4.2", "HB-I3")
-            self.emit("move", text, clauses + (("HB-4.5",) if shared else ()), seat, chef=chef, to=dest)
-        kind = sq.kind
-        if kind == "ingredient":
-            ing = sq.ingredient
-            if self.log:
-                if self.cards[seat - 1][ing]:
-                    self.emit("square", f"Player {seat} already has the {self.ing_name(ing)}, but may still take "
-                              "a tile and look at it.", ("HB-5.2", "HB-I7"), seat)
-                else:
-                    self.emit("square", f"An ingredient square: Player {seat} takes a tile, hoping for the "
-                              f"{self.ing_name(ing)}.", ("HB-5.1",), seat)
-            self.stage = ("take", ing, "square")
-        elif kind == "hamburger":
-            if self.log:
-                self.emit("square", f"A hamburger square: Player {seat} names the ingredient they want.",
-                          ("HB-5.3",), seat)
-            self.stage = ("name",)
-        else:
-            owner = self.owner.get(dest)
-            if owner == seat:
-                if self.log:
-                    self.emit("square", f"Player {seat}'s own kitchen: they take a tile without naming an "
-                              "ingredient.", ("HB-5.4",), seat)
-                self.stage = ("take", EMPTY, "kitchen")
-            elif owner is None:
-                if self.log:
-                    self.emit("square", "Nobody plays this kitchen's colour: nothing happens.", ("HB-I2",), seat)
-                self._after_square()
-            elif not self.steal_rule:
-                if self.log:
-                    self.emit("square", f"Player {owner}'s kitchen; stealing is off in this variant.",
-                              ("HB-I14",), seat)
-                self._after_square()
-            elif self.held[owner - 1] == 0:
-                if self.log:
-                    self.emit("square", f"Player {owner}'s kitchen, but their card is empty: nothing to steal.",
-                              ("HB-5.5", "HB-I10"), seat)
-                self._after_square()
-            else:
-                if self.log:
-                    self.emit("square", f"Player {owner}'s kitchen: Player {seat} steals an ingredient from "
-                              f"Player {owner}'s card.", ("HB-5.5",), seat)
-                self.stage = ("steal", owner)
-
-    def _square_name(self, sq) -> str:
-        if sq.kind == "ingredient":
-            return f"{self.ing_name(sq.ingredient)} square"
-        if sq.kind == "hamburger":
-            return "hamburger square"
-        owner = self.owner.get(sq.index)
-        colour = self.board.colour_name(sq.colour, self.language)
-        return f"{colour} kitchen" + (f", Player {owner}'s" if owner else ", unused")
-
-    def _take(self, value):
-        seat = self.current
-        _, want, why = self.stage
-        if value == "pass":
-            self.stats["passes"] += 1
-            if self.log:
-                self.emit("pass", f"Player {seat} takes no tile.", ("HB-5.2", "HB-I7"), seat)
-            self._after_square()
-            return
-        spot = value
-        tile = self.spots[spot]
-        self._empty(spot)
-        self.stats["takes"] += 1
-        ok = self.can_keep(seat, tile) and (why == "kitchen" or tile == want)
-        if not ok:
-            # Everyone saw the tile leave the spot; those who knew it keep knowing it (HB-I11): the step each
-            # saw it (``seen`` is NOT_SEEN exactly where ``known`` is), the taker now.
-            saw = [seen[spot] for seen in self.seen]
-            saw[seat - 1] = len(self.choices)
-        for known, seen in zip(self.known, self.seen):
-            known[spot] = seen[spot] = NOT_SEEN
-        log = self.log
-        where = self.board.spot_label(spot) if log else ""
-        if ok:
-            self._to_card(seat, tile)
-            self.stats["kept"] += 1
-            if log:
-                clause = {"kitchen": ("HB-5.4", "HB-I9"), "square": ("HB-5.1",), "hamburger": ("HB-5.3",)}[why]
-                self.emit("keep", f"Player {seat} takes the tile from spot {where}: the {self.ing_name(tile)}! It goes "
-                          "on their collector card.", clause + ("HB-6.1", "HB-I6") if tile == self.bun else clause, seat,
-                          spot=spot, ingredient=self.board.ingredients[tile].key)
-            self._check_win(seat)
-            if not self.over:
-                self._after_square()
-            return
-        self.hand = (tile, spot, tuple(saw))
-        self.stage = ("place", why, want)
-        if log:
-            # a public event says only what everyone saw: why this tile stays off the card is the taker's to
-            # know (HB-5.6); the place decision, which only the taker sees, gives the reason
-            # which tile it is stays with those who know it: the taker and whoever knew it before (HB-I16)
-            self.emit("look", f"Player {seat} takes the tile from spot {where} and looks at it without showing it; "
-                      "it goes back to the middle.", self._took(seat, why, want) + ("HB-5.6", "HB-I16"), seat,
-                      spot=spot, secret={"ingredient": self.board.ingredients[tile].key},
-                      seen_by=tuple(s for s, step in enumerate(saw, 1) if step != NOT_SEEN))
-
-    def _took(self, seat, why, want):
-        """The clauses of a take, from what everyone can see (HB-5.1 to HB-5.4)."""
-        if why == "kitchen":
-            return ("HB-5.4", "HB-I9")
-        if why == "hamburger":
-            return ("HB-5.3",)
-        return ("HB-5.2", "HB-I7") if self.cards[seat - 1][want] else ("HB-5.1",)
-
-    def _place_clauses(self, seat):
-        """Why the tile in hand goes back, for its holder's eyes only (the decision is theirs)."""
-        tile, origin = self.hand[0], self.hand[1]
-        if origin == EMPTY:                                   # a stolen tile the card cannot take
-            return ("HB-5.5", "HB-I10") + (("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1",))
-        why, want = self.stage[1], self.stage[2]
-        took = self._took(seat, why, want)
-        if why == "kitchen" or tile == want:                  # it matched, but the card cannot take it
-            return took + (("HB-6.2",) if self.cards[seat - 1][tile] else ("HB-6.1", "HB-I6"))
-        return took
-
-    def _place(self, spot):
-        seat = self.current
-        tile, origin, saw = self.hand
-        self._fill(spot, tile)
-        for known, seen, step in zip(self.known, self.seen, saw):
-            if step != NOT_SEEN:
-                known[spot] = tile
-                seen[spot] = step
-        self.hand = None
-        self.stats["back"] += 1
-        if self.log:
-            where = self.board.spot_label(spot)
-            if origin == EMPTY:
-                self.emit("back", f"Player {seat} puts the stolen {self.ing_name(tile)} back face down on spot "
-                          f"{where}; everyone saw which tile it is.", ("HB-5.5", "HB-I10", "HB-I11"), seat, spot=spot)
-            else:
-                took = self._took(seat, *self.stage[1:]) if len(self.stage) == 3 else ()
-                self.emit("back", f"Player {seat} puts the tile back face down on spot {where}, without showing it.",
-                          took + ("HB-5.6", "HB-I5", "HB-I16"), seat, spot=spot,
-                          secret={"ingredient": self.board.ingredients[tile].key},
-                          seen_by=tuple(s for s, step in enumerate(saw, 1) if step != NOT_SEEN))
-        self._after_square()
-
-    def _steal(self, ing):
-        seat, victim = self.current, self.stage[1]
-        self.cards[victim - 1][ing] = False
-        self.held[victim - 1] -= 1
-        self.on_cards[ing] -= 1
-        self.stats["steals"] += 1
-        if self.log:
-            self.emit("steal", f"Player {seat} steals the {self.ing_name(ing)} from Player {victim}'s card.",
-                      ("HB-5.5", "HB-I10"), seat, victim=victim, ingredient=self.board.ingredients[ing].key)
-        self.hand = (ing, EMPTY, tuple([len(self.choices)] * self.players))   # everyone saw it (HB-I10, HB-I11)
-        if self.can_keep(seat, ing):
-            self.stage = ("keep", ing)
-        else:
-            self.stage = ("place",)
-            if self.log:
-                self.emit("look", f"Player {seat}'s card cannot take the {self.ing_name(ing)}, so it goes back to the "
-                          "middle.", ("HB-5.5", "HB-6.2") if self.cards[seat - 1][ing] else ("HB-5.5", "HB-6.1"), seat)
-
-    def _keep_stolen(self, keep):
-        seat, ing = self.current, self.stage[1]
-        if keep:
-            self.hand = None
-            self._to_card(seat, ing)
-            self.stats["stolen_kept"] += 1
-            if self.log:
-                self.emit("keep", f"Player {seat} puts the stolen {self.ing_name(ing)} on their own card.",
-                          ("HB-5.5", "HB-I10"), seat, ingredient=self.board.ingredients[ing].key)
-            self._check_win(seat)
-            if not self.over:
-                self._after_square()
-        else:
-            self.stage = ("place",)
-
-    def _to_card(self, seat, ing):
-        self.cards[seat - 1][ing] = True
-        self.held[seat - 1] += 1
-        self.on_cards[ing] += 1
-
-    def _check_win(self, seat):
-        if self.held[seat - 1] == len(self.board.ingredients):        # HB-7.1
-            self.over, self.won = True, seat
-            self.stage = ("over",)
-            self.second = None
-            self.end_turn()
-            if self.log:
-                self.emit("win", f"Player {seat}'s collector card is full, the bun on top: Player {seat} wins!",
-                          ("HB-7.1", "HB-1.1", "HB-I12"), seat)
-
-    def _after_square(self):
-        """The first chef's square is done: move the second; or the roll is done: roll again on a double."""
-        if self.second is not None:
-            chef, steps = self.second
-            self.second = None
-            self._move(chef, steps, first=False)
-            return
-        seat = self.current
-        d1, d2 = self.dice
-        if d1 == d2:                                                     # HB-4.4 / HB-I4
-            if self.log:
-                self.emit("again", f"A double: Player {seat} rolls again.", ("HB-4.4", "HB-I4"), seat)
-        else:
-            self.end_turn()
-            self.current = seat % self.players + 1                        # HB-I2: clockwise
-        self._roll_dice()
 
     # --- the pending decision ------------------------------------------------------------------
     def _next_decision(self):

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import CARDS_PER_FOOD, FOOD_INDEX, SLOT
+from .board import CARDS_PER_FOOD, FOOD_INDEX, N, SLOT
 from ...core.agents import Agent
-from .rules import N, pair_value, pairs
+from .turn import pair_value, pairs
 
 FOOD = tuple(range(N))
 
@@ -61,9 +61,9 @@ class McDonaldsHeuristic(Agent):
             return self._two(list(rack), None, most=True)
         if k == "help-take":
             after = list(rack)
-            for x in game.stage[2].split("+"):
+            for x in game.stage.give.split("+"):
                 after[FOOD_INDEX[x]] -= 1
-            return self._two(list(game.racks[game.stage[1] - 1]), after, most=False)
+            return self._two(list(game.racks[game.stage.partner - 1]), after, most=False)
         vals = d.values
         return vals[0] if len(vals) == 1 else vals[int(rng.random() * len(vals))]
 
@@ -182,7 +182,7 @@ class PlannerAgent(McDonaldsHeuristic):
             return super().choose(game, d, rng)
         me = d.player
         if k == "take-one":
-            table = _Table(self, game, me, game.stage[1][0])
+            table = _Table(self, game, me, game.stage.victims[0])
             return max(d.values, key=lambda v: (table.gain((), (FOOD_INDEX[v],)), -FOOD_INDEX[v]))
         if k == "help-partner":
             best, best_v = "no-trade", self.trade_margin
@@ -193,10 +193,10 @@ class PlannerAgent(McDonaldsHeuristic):
                         best, best_v = s, v
             return best
         if k == "help-give":
-            return pair_value(*self._trade(game, me, game.stage[1])[1])
-        # help-take: the cards given are already chosen (stage[2])
-        given = tuple(FOOD_INDEX[x] for x in game.stage[2].split("+"))
-        return pair_value(*self._trade(game, me, game.stage[1], given)[2])
+            return pair_value(*self._trade(game, me, game.stage.partner)[1])
+        # help-take: the cards given are already chosen (stage.give)
+        given = tuple(FOOD_INDEX[x] for x in game.stage.give.split("+"))
+        return pair_value(*self._trade(game, me, game.stage.partner, given)[2])
 
     def _trade(self, game, me, partner, given=None):
         """The trade with ``partner`` (``_Table.trade``), remembered for the decisions of the same trade

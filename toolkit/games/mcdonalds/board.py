@@ -19,6 +19,8 @@ FOOD_NAMES = {"bigmac": "Big Mac", "cheeseburger": "Cheeseburger", "hamburger": 
               "fries": "French Fries", "shake": "Chocolate Shake", "fish": "Filet-O-Fish",
               "pie": "Hot Apple Pie", "cookies": "Cookies"}
 FOOD_INDEX = {f: i for i, f in enumerate(FOODS)}
+N = len(FOODS)            # racks, orders and pulls are N counts, in the order of FOODS
+NAMES = [FOOD_NAMES[f] for f in FOODS]
 CARDS_PER_FOOD = 15
 SLOT = 3                  # MCD-1.6, MCD-7.1: a rack slot holds 3 cards of its item
 
@@ -39,6 +41,18 @@ def counts_text(counts) -> str:
     """
     parts = [f"{n} {FOOD_NAMES[FOODS[i]]}" for i, n in enumerate(counts) if n]
     return ", ".join(parts) if parts else "nothing"
+
+
+def item_counts(items) -> tuple[int, ...]:
+    """The counts of some cards given as item indices.
+
+    >>> item_counts([3, 0, 3])
+    (1, 0, 0, 2, 0, 0, 0, 0)
+    """
+    out = [0] * N
+    for i in items:
+        out[i] += 1
+    return tuple(out)
 
 
 @dataclass(frozen=True)

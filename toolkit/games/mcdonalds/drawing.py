@@ -16,12 +16,13 @@ import textwrap
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, KeyItem, add_shape, board_axes, check_layout,
-                        draw_key, figure_bytes, fill_limits, key_height, key_rows, mark_place, new_axes, place_boxes,
-                        player_colour, static_layer, status_title, tall_axes, text_on, wrapped)
+from ...drawing import (FAINT, FRAME_SIZE, INK, PLAYER_COLOURS, Drawing, add_shape, board_axes, check_layout,
+                        figure_bytes, fill_limits, mark_place, new_axes, place_boxes, player_colour, static_layer,
+                        status_title, tall_axes, text_on, wrapped)
+from ...key_drawing import KeyItem, draw_key, key_height, key_rows
 from ...drawing import score_timeline as _timeline
 from .board import FOOD_NAMES, FOODS, SLOT
-from .rules import TARGET
+from .race import TARGET
 
 FOOD_COLOURS = {"bigmac": "#8e5a2b", "cheeseburger": "#f1c40f", "hamburger": "#e67e22", "fries": "#e74c3c",
                 "shake": "#5b3a29", "fish": "#3498db", "pie": "#27ae60", "cookies": "#9b59b6"}
@@ -503,5 +504,5 @@ def click_targets(game, decision, ax=None):
     if decision.kind == "help-partner":
         keys = [(s, ("rack", s)) for s in decision.values if isinstance(s, int)]
     elif decision.kind == "take-one":
-        keys = [(v, ("slot", game.stage[1][0], v)) for v in decision.values]
+        keys = [(v, ("slot", game.stage.victims[0], v)) for v in decision.values]
     return place_boxes(ax, lambda: draw_state(game), keys)

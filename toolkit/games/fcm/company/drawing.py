@@ -110,6 +110,12 @@ def company_width(co) -> float:
     return STEP * max(cols, beach, 3) + 0.4 + (TRUNK if len(tiers) > 1 else 0.0)
 
 
+def _hand_shown(cp, seat: int, viewer) -> bool:
+    """Does ``viewer``'s view (the company layer's ``view``) show ``seat``'s cards in hand (FCM-I42)?"""
+    company = next(c for c in cp.view(viewer)["companies"] if c["seat"] == seat)
+    return "(cards in hand)" not in company["hand"]
+
+
 def _text_lines(cp, co, seat, viewer, width) -> list:
     """The lines under the beach: busy marketeers, the hand (counted only for other seats' views, FCM-I42) and
     the milestones held, each wrapped to the chart's width, never cut."""
@@ -118,7 +124,7 @@ def _text_lines(cp, co, seat, viewer, width) -> list:
     hand = sum(co.hand.values())
     shown = (", ".join(f"{k} x {short_name(staff.name(c))}" for c, k in
                        sorted(co.hand.items(), key=lambda kv: staff.order[kv[0]]) if k)
-             if viewer in (None, seat) else f"{hand} cards") if hand else ""
+             if _hand_shown(cp, seat, viewer) else f"{hand} cards") if hand else ""
     held = [cp.ms[m].name for m in cp.ms if m in co.milestones]
     out = []
     for text, ink in ((f"busy marketeers: {busy}", "#1565c0"), (f"in hand: {shown}" if shown else "", INK),

@@ -9,11 +9,12 @@ import re
 import textwrap
 
 from ....drawing import (FRAME_DPI, FRAME_SIZE, INK, PLAYER_COLOURS, TALL_FRAME_SIZE, Drawing, board_axes, board_text,
-                         check_layout, draw_key, figure_bytes, key_height, key_rows, key_width, markers, new_axes)
+                         check_layout, figure_bytes, markers, new_axes)
+from ....key_drawing import draw_key, key_height, key_rows, key_width
 from ..company import drawing as cd
 from . import click_drawing as clicks
 from ..map import drawing as md
-from ..map.drawing import PALETTE, chain_colour
+from ..map.colours_drawing import PALETTE, chain_colour
 from ..map.roads import entrances
 from .dinnertime import unit_price
 from .marketing import demand_after_step
@@ -31,11 +32,6 @@ PHASE_NAMES = {"setup": "setup", "restaurants": "setup: starting restaurants", "
 
 def _new_axes(ax, size, margins=(0.01, 0.01, 0.99, 0.9)):
     return new_axes(ax, size=size, margins=margins)
-
-
-def _map_size(fmap, extra_w=0.4, extra_h=0.8, scale=0.36):
-    """A map figure's size: ``scale`` inches a square (31 px at 96 dpi: room for 8-point numbers)."""
-    return fmap.width * scale + extra_w, fmap.height * scale + extra_h
 
 
 def _centre(squares):
@@ -106,8 +102,6 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
 
 def _sees(game, seat: int, viewer) -> bool:
     """Does ``viewer``'s view show ``seat``'s hand and face-down cards (FCM-I42; all of them at the end, FCM-I79)?"""
-    if viewer is None or viewer == seat:
-        return True
     company = next(c for c in game.view(viewer)["company"]["companies"] if c["seat"] == seat)
     return "(cards in hand)" not in company["hand"]
 
@@ -405,7 +399,7 @@ def draw_dinnertime(game, records=None, ax=None, title=None):
                      f"\u2192 ${rec['income']}" + (f"  (also {others})" if others else ""), rec["winner"]))
     if ax is None:
         # the map at most 6 inches wide with its row numbers, so that map and table are shown at their natural size
-        w, h = md._axes(None, fmap, scale=min(0.36, (6.0 - md.LABEL_ROOM[0]) / fmap.width)).figure.get_size_inches()
+        w, h = md.map_axes(None, fmap, scale=min(0.36, (6.0 - md.LABEL_ROOM[0]) / fmap.width)).figure.get_size_inches()
         from matplotlib.figure import Figure
         fig = Figure(figsize=(w + 3.4, max(h, 0.6 + 2 * LINE * (len(rows) + 2))), dpi=FRAME_DPI)
         ax = fig.add_axes((0.005, 0.01, w / (w + 3.4) - 0.01, 1 - 0.5 / fig.get_size_inches()[1]))
@@ -446,15 +440,15 @@ def draw_marketing_step(game, k: int, ax=None):
     put demand on, with the number of tokens (FCM-6.1 to FCM-6.6)."""
     fmap = game.map
     number, placed = game.marketing_log[k]
-    ax = md._axes(ax, fmap)
+    ax = md.map_axes(ax, fmap)
     title = (f"Marketing step {k + 1}: campaign #{number} places "
              + (", ".join(f"{n} on house {h}" for h, n in placed.items()) or "nothing"))
     # wrapped to its panel's width, so that panels side by side keep their titles apart
     md.draw_map(fmap, ax, title=textwrap.fill(title, max(16, int(ax.bbox.width / 7.5))))
     if number in fmap.campaigns:
         c = fmap.campaigns[number]
-        md._shade(ax, fmap, md.campaign_area(fmap, number), PALETTE[c.kind], alpha=0.3)
-    md._outline_houses(ax, fmap, [int(h) for h in placed], PALETTE["reach"])
+        md.shade_squares(ax, fmap, md.campaign_area(fmap, number), PALETTE[c.kind], alpha=0.3)
+    md.outline_houses(ax, fmap, [int(h) for h in placed], PALETTE["reach"])
     for h, n in placed.items():
         x, y = _centre(fmap.houses[int(h)].squares)
         ax.text(x, y + 0.42, f"+{n}", fontsize=8, ha="center", va="center", fontweight="bold",   # under its number,

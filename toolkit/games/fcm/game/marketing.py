@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..map import reach
 from ....core.errors import IllegalChoice
-from ..map.placement import MARKETEERS, campaign_places, campaign_squares, check_airplane, check_campaign
+from ..map.placement import MARKETEERS, campaign_places, campaign_squares, check_airplane
 from ..map.board import Campaign, SIDES
 from . import words
 
@@ -70,17 +70,6 @@ def places(game, seat: int, card: str, number: int) -> list[str]:
                 continue
             out.append(f"{side} {first}")
     return out
-
-
-def check_place(game, seat, card, number, value) -> None:
-    fmap = game.map
-    name = marketeer_name(card)
-    if fmap.tileset.marketing[number].kind == "airplane":
-        side, first = value.split()
-        check_airplane(fmap, seat, number, side, int(first), name, 1, game.co.ruleset)
-    else:
-        top, turned = parse_place(value)
-        check_campaign(fmap, seat, number, top, turned, name)
 
 
 def eternal_now(game, seat: int, number: int) -> bool:

@@ -11,7 +11,7 @@ from collections import Counter
 from . import marketing
 from .dinnertime import unit_price
 from ..map.board import corner_square
-from ..map.placement import garden_squares, legal_new_houses
+from ..map.placement import garden_squares
 from ..map.reach import campaign_reach
 from ..map.roads import FAR as FAR_ROAD, dinnertime_distances, location_distance, restaurant_ends
 
@@ -286,7 +286,6 @@ class Outlook:
         return self._spot_gain(((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) + garden_squares((r, c), side))
 
     def garden_gain(self, number: int) -> float:
-        h = self.map.houses[number]
         d = self.my_distance(number, coming_soon=True)
         if d is None:
             return 0.0
@@ -310,15 +309,6 @@ class Outlook:
                                   [restaurant_ends(fmap, r) for r in fmap.restaurants.values()
                                    if r.chain != self.seat and r.open])
         return self._route_starts
-
-    def best_new_house(self, number: int):
-        best, best_v = 0.0, None
-        for (r, c), side in legal_new_houses(self.map, number):
-            v = f"{r},{c} {side}"
-            g = self.new_house_gain(number, v)
-            if g > best:
-                best, best_v = g, v
-        return best, best_v
 
 
 def marketing_reach(fmap, campaign) -> list:

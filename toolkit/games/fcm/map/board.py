@@ -130,14 +130,14 @@ class FcmMap:
         self.joins = "midpoint"          # roads join across tiles at edge midpoints (original; FCM-I10)
         self._sources = [((r, c), DRINK_CHARS[ch]) for r, row in enumerate(self.terrain) for c, ch in enumerate(row)
                          if ch in DRINK_CHARS]
-        self._routes: dict = {}          # what buyers can bring home, by start (roads.buyer_options); copies share it
+        self.route_memo: dict = {}       # what buyers can bring home, by start (roads.buyer_options); copies share it
         self._memo: dict | None = None   # answers worked out per map state (remembered); copies share it
         self._near: list | None = None   # squares beside a printed road (open_ground)
 
     # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
     # ``__dict__``, so that a copy (and the map copied) keeps Python's fast attribute reads (core.copy_attributes)
     _ATTRIBUTES = ("tileset", "layout", "rows", "cols", "height", "width", "houses", "terrain", "restaurants", "campaigns",
-                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "_routes", "_memo", "_near")
+                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "_near")
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):

@@ -13,27 +13,18 @@ import io
 import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
-from matplotlib.legend_handler import HandlerBase
-from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
-from matplotlib.text import Text
 
-from ....drawing import (FRAME_DPI, INK, PLAYER_COLOURS, KeyItem, board_axes, board_text, image_layer, mark_place,
-                         markers, new_axes, static_layer, text_inches, text_on)
+from ....drawing import (FRAME_DPI, INK, board_axes, board_text, image_layer, mark_place, markers, new_axes,
+                         static_layer, text_inches, text_on)
+from ....key_drawing import KeyItem
 from . import reach as _reach
 from . import roads as _roads
+from .badges_drawing import BADGE_HANDLER, BADGE_SAMPLE, ETERNAL, badge_entry, rounds_badges, text_box
 from .board import BRIDGE, DRINK_CHARS, TILE, FcmMap
+from .colours_drawing import PALETTE, chain_colour
 from .tiles import GOODS, MARKETING_KINDS
 
-#: Colours of everything on the map (style lives here, never in the rules).
-PALETTE = {
-    "road": "#6e6e6e", "bridge": "#9a9a9a", "empty": "#f3efe2", "house": "#d8b48a", "garden": "#8cc46c",
-    # the goods, Okabe-Ito where they allow: apart for colour-blind eyes too
-    "beer": "#E69F00", "lemonade": "#F0E442", "soda": "#56B4E9", "burger": "#6B3E1E", "pizza": "#D55E00",
-    "tile border": "#b9b2a0", "ink": "#222222", "radio": "#9467bd", "airplane": "#17a2b8",
-    "mailbox": "#8c564b", "billboard": "#e377c2", "range": "#2ca02c", "route": "#d62728", "reach": "#ff7f0e",
-}
-CHAIN_COLOURS = PLAYER_COLOURS        # chains (seats) 1..5: the shared Okabe-Ito player palette
 DISTANCE_MAX = 8                      # distances are coloured on one scale, 0 to this (and beyond), in every map
 _LUT = {"#": "road", BRIDGE: "bridge", ".": "empty", "H": "house", **DRINK_CHARS}
 _LETTER = {drink: ch for ch, drink in DRINK_CHARS.items()}      # a drink source is drawn as the map writes it
@@ -44,11 +35,7 @@ LABEL_ROOM = (0.2, 0.17)
 LABEL_GAP = 0.03                      # inches between a number and the map's edge
 
 
-def chain_colour(chain: int) -> str:
-    return CHAIN_COLOURS[(chain - 1) % len(CHAIN_COLOURS)]
-
-
-def _axes(ax, fmap: FcmMap, scale=0.36):
+def map_axes(ax, fmap: FcmMap, scale=0.36):
     """``ax``, or a new figure sized for the map: ``scale`` inches a square (35 px at 96 dpi, room for 8-point
     numbers)."""
     height = fmap.height * scale + 0.9 + LABEL_ROOM[1]
@@ -154,79 +141,6 @@ def coordinate_labels(ax, fmap: FcmMap, square_in: float, fast: bool = False) ->
 
 
 BRIDGE_SIGN = "\u2016"                 # a bridge's two white rails, as the key shows them
-ETERNAL = "\u221e"                    # an eternal campaign's rounds left: it never ends (FCM-6.n1)
-BADGE_PT = 10.5                       # a rounds-left badge's width, in points: room for one 8-point digit
-BADGE_SAMPLE = "3"                    # the rounds left a key's or a legend's badge shows, as an example
-
-
-def rounds_label(c) -> str:
-    """What a campaign's badge says: the rounds it still runs (the engine's ``Campaign.rounds_left``, FCM-6.7),
-    or "∞" for an eternal one."""
-    left = c.rounds_left
-    return ETERNAL if left is None else str(left)
-
-
-def _text_box(t, unit: float) -> tuple:
-    """The box (x0, y0, x1, y1) a centred board text takes, in squares of ``unit`` inches (its advance, and 1.2
-    times its size for its height)."""
-    x, y = t.get_position()
-    hw = text_inches(t.get_text(), t.get_fontsize(), t.get_fontweight() == "bold") / unit / 2
-    hh = t.get_fontsize() * 1.2 / 72 / unit / 2
-    if t.get_rotation() == 90:
-        hw, hh = hh, hw
-    return x - hw, y - hh, x + hw, y + hh
-
-
-def _badge_places(c, box, r: float) -> list:
-    """Where a campaign's rounds-left badge (of radius ``r`` squares) may sit, best first: on its tile's lower
-    right corner, then its other corners, then the same a little further out (clear of the number of a tile one
-    square wide); an airplane's on an end of its banner (its lane's middle), then just beyond it: beside the map,
-    clear of its row and column numbers and of the airplanes in other lanes."""
-    x, y, bw, bh = box
-    if c.kind == "airplane":
-        if c.side in "ns":
-            return [(x + bw + out, y + bh / 2) for out in (0.0, r)] + [(x - out, y + bh / 2) for out in (0.0, r)]
-        return [(x + bw / 2, y + bh + out) for out in (0.0, r)] + [(x + bw / 2, y - out) for out in (0.0, r)]
-    x0, y0, x1, y1 = x - 0.05, y - 0.05, x + bw + 0.05, y + bh + 0.05       # its squares' edges
-    corners = ((x1, y1, 1, 1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x0, y0, -1, -1))
-    return [(cx + sx * out, cy + sy * out) for out in (0.0, r / 2) for cx, cy, sx, sy in corners]
-
-
-def rounds_badges(ax, fmap: FcmMap, boxes, square_in: float, room: tuple, frame: tuple) -> None:
-    """A layer on a drawn map: each campaign's rounds left (``rounds_label``), white on a small dark disc (apart
-    from the restaurants' white doors and the coloured demand dots) on a corner of its tile (``boxes``: the tiles'
-    drawn boxes, in number order), the first corner where it covers no text already drawn nor leaves ``room``
-    (x0, y0, x1, y1: the map's squares and the room beyond them free of row and column numbers; an airplane's:
-    ``frame``, the drawing's limits). The counts are
-    read from the engine's state: the drawing decides nothing."""
-    cmps = sorted(fmap.campaigns.values(), key=lambda c: c.number)
-    if not cmps:
-        return
-    r = BADGE_PT / 72 / 2 / square_in                  # the disc's radius, in squares
-    taken = np.array([_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData]
-                     + [(np.inf, np.inf, -np.inf, -np.inf)])        # (no text: overlaps nothing)
-    at = []
-    for c, box in zip(cmps, boxes):
-        places = np.array(_badge_places(c, box, r))
-        discs = np.hstack([places - r, places + r])[:, None, :]     # place x text
-        cover = (np.clip(np.minimum(discs[..., 2], taken[:, 2]) - np.maximum(discs[..., 0], taken[:, 0]), 0, None)
-                 * np.clip(np.minimum(discs[..., 3], taken[:, 3]) - np.maximum(discs[..., 1], taken[:, 1]), 0, None))
-        x0, y0, x1, y1 = frame if c.kind == "airplane" else room
-        d = discs[:, 0, :]
-        out = (np.clip(x0 - d[:, 0], 0, None) + np.clip(y0 - d[:, 1], 0, None) + np.clip(d[:, 2] - x1, 0, None)
-               + np.clip(d[:, 3] - y1, 0, None))
-        cost = cover.sum(axis=1) + 10 * out
-        free = np.flatnonzero(cost == 0.0)
-        x, y = places[free[0] if len(free) else int(np.argmin(cost))]   # the first free place, else the least bad
-        at.append((x, y))
-        taken = np.vstack([taken, (x - r, y - r, x + r, y + r)])
-    markers(ax, [x for x, _ in at], [y for _, y in at], s=BADGE_PT ** 2, fc=PALETTE["ink"], ec="white", lw=0.8,
-            zorder=6).set_gid("rounds left")
-    for c, (x, y) in zip(cmps, at):
-        board_text(ax, x, y, rounds_label(c), ha="center", va="center", fontsize=8, fontweight="bold",
-                   color="white", zorder=7, gid=f"rounds left #{c.number}")
-
-
 def map_key() -> tuple:
     """What the map's signs mean, as a key (``toolkit.drawing.draw_key``): the squares (road, bridge, house with
     its number, garden), the restaurants (open, in their chain's colour with "P" and its number; hatched, "coming
@@ -273,7 +187,7 @@ def draw_map(fmap: FcmMap, ax=None, title: str | None = None, fast: bool = False
     >>> ax = draw_map(map_from_layout([["G0", "H0"]])); ax.get_title()
     'FCM map, 2x1 tiles (squares named row,column)'
     """
-    ax = _axes(ax, fmap)
+    ax = map_axes(ax, fmap)
     ink = PALETTE["ink"]
     h, w = fmap.height, fmap.width
     square_in = square_in or _square_inches(ax, fmap)
@@ -375,7 +289,7 @@ def _tags(ax, tagged, square_in: float, room: tuple, frame: tuple, numbers=()) -
     line. The tag is marked as the place ("campaign tag", number) its number stays within."""
     if not tagged:
         return
-    taken = [_text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData] + list(numbers)
+    taken = [text_box(t, square_in) for t in ax.texts if t.get_transform() is ax.transData] + list(numbers)
     for cmp, (x, y, bw, bh), label in tagged:
         x0, y0, x1, y1 = frame if cmp.kind == "airplane" else room
         w = (text_inches(label, 8, True) + 0.06) / square_in
@@ -408,7 +322,7 @@ def _campaign_label(number: int, room: float, bare: bool = False) -> tuple:
     return next(((t, w) for t, w in tries if text_inches(t, 8, w == "bold") <= room - 0.02), tries[-1])
 
 
-def _shade(ax, fmap, squares, colour, alpha=0.45, zorder=1.5):
+def shade_squares(ax, fmap, squares, colour, alpha=0.45, zorder=1.5):
     over = np.zeros((fmap.height, fmap.width, 4))
     rgb = to_rgb(colour)
     for r, c in squares:
@@ -416,7 +330,7 @@ def _shade(ax, fmap, squares, colour, alpha=0.45, zorder=1.5):
     ax.imshow(over, extent=(-0.5, fmap.width - 0.5, fmap.height - 0.5, -0.5), interpolation="nearest", zorder=zorder)
 
 
-def _outline_houses(ax, fmap, numbers, colour, lw=2.5):
+def outline_houses(ax, fmap, numbers, colour, lw=2.5):
     boxes = []
     for n in numbers:
         r0, c0, r1, c1 = _bbox(fmap.houses[n].all_squares)
@@ -443,43 +357,17 @@ def draw_demand(fmap: FcmMap, ax=None, title: str | None = None):
     """The map with each house's demand tokens as coloured dots (one per token, by good) and their key beside
     it (FCM-6.6), which also names the campaigns' badges of rounds left where there are campaigns."""
     if ax is None:                   # room on the right for the key; the whole within a screen's width
-        ax = _axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
+        ax = map_axes(None, fmap, scale=min(0.36, (8.3 - LABEL_ROOM[0]) / fmap.width))
         w, h = ax.figure.get_size_inches()
         ax.figure.set_size_inches(w + 1.1, h)
         ax.set_position((0.01 * w / (w + 1.1), 0.01, 0.98 * w / (w + 1.1), 1 - 0.5 / h - 0.01))
     ax = draw_map(fmap, ax, title or "Demand on the houses")
     demand_dots(ax, fmap)
-    badge = [_badge_entry("\n")] if fmap.campaigns else []
+    badge = [badge_entry("\n")] if fmap.campaigns else []
     ax.legend(handles=[Patch(fc=PALETTE[g], ec=PALETTE["ink"], label=g) for g in ("burger", "pizza", "beer", "lemonade", "soda")]
               + badge, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False,
               handler_map=BADGE_HANDLER)
     return ax
-
-
-class _Badge(Line2D):
-    """A legend's entry for the campaigns' badges of rounds left, drawn by ``_BadgeHandler``."""
-
-
-class _BadgeHandler(HandlerBase):
-    """Draws a legend's badge as the map and the frame's key do: a dark disc with a white digit on it."""
-
-    def create_artists(self, legend, orig_handle, xdescent, ydescent, width, height, fontsize, trans):
-        x, y = width / 2 - xdescent, (height - ydescent) / 2       # the handle's middle (as Line2D's handler)
-        disc = Line2D([x], [y], ls="none", marker="o", ms=BADGE_PT, mfc=PALETTE["ink"], mec="white", mew=0.8,
-                      transform=trans)
-        digit = Text(x, y, BADGE_SAMPLE, ha="center", va="center", fontsize=8, fontweight="bold", color="white",
-                     transform=trans)
-        return [disc, digit]
-
-
-#: What a legend holding ``_badge_entry`` is given, so that its badge shows a digit.
-BADGE_HANDLER = {_Badge: _BadgeHandler()}
-
-
-def _badge_entry(sep=" "):
-    """A legend's entry for the campaigns' badges of rounds left (as ``map_key`` names them); the legend needs
-    ``handler_map=BADGE_HANDLER`` to show the digit on it."""
-    return _Badge([], [], label=f"rounds left{sep}({ETERNAL}: for ever)")
 
 
 def campaign_area(fmap: FcmMap, number: int) -> list:
@@ -532,18 +420,18 @@ def draw_reach(fmap: FcmMap, number: int, ax=None):
     c = fmap.campaigns[number]
     houses = _reach.campaign_reach(fmap, number)
     if ax is None:                  # room under the map for the key
-        ax = _axes(None, fmap)
+        ax = map_axes(None, fmap)
         w, h = ax.figure.get_size_inches()
         ax.figure.set_size_inches(w, h + 0.35)
         ax.set_position((0.01, 0.36 / (h + 0.35), 0.98, (h - 0.5) / (h + 0.35)))
     else:                           # a lone plain subplot fills its figure, as draw_map places it
-        ax = _axes(ax, fmap)
+        ax = map_axes(ax, fmap)
     _key_below(ax, [Patch(fc=PALETTE[c.kind], alpha=0.35, label=f"{c.kind} {number}'s area"),
-                    Patch(fc="none", ec=PALETTE["reach"], lw=2.5, label="houses it reaches"), _badge_entry()])
+                    Patch(fc="none", ec=PALETTE["reach"], lw=2.5, label="houses it reaches"), badge_entry()])
     reached = f"houses {', '.join(map(str, houses))}" if len(houses) > 1 else f"house {houses[0]}" if houses else "no house"
     ax = draw_map(fmap, ax, f"{c.kind} {number} reaches {reached}")
-    _shade(ax, fmap, campaign_area(fmap, number), PALETTE[c.kind], alpha=0.35)
-    _outline_houses(ax, fmap, houses, PALETTE["reach"])
+    shade_squares(ax, fmap, campaign_area(fmap, number), PALETTE[c.kind], alpha=0.35)
+    outline_houses(ax, fmap, houses, PALETTE["reach"])
     return ax
 
 
@@ -553,8 +441,8 @@ def draw_range(fmap: FcmMap, restaurant, rng: int, ax=None):
     r = fmap.restaurants[restaurant] if isinstance(restaurant, str) else restaurant
     houses = _roads.houses_in_range(fmap, r, rng)
     ax = draw_map(fmap, ax, f"Road range {rng} from restaurant {r.rid}: houses {', '.join(map(str, houses)) or 'none'}")
-    _shade(ax, fmap, _roads.squares_in_range(fmap, r, rng), PALETTE["range"], alpha=0.55, zorder=1.6)
-    _outline_houses(ax, fmap, houses, PALETTE["reach"])
+    shade_squares(ax, fmap, _roads.squares_in_range(fmap, r, rng), PALETTE["range"], alpha=0.55, zorder=1.6)
+    outline_houses(ax, fmap, houses, PALETTE["reach"])
     return ax
 
 
@@ -599,7 +487,7 @@ def draw_zeppelin(fmap: FcmMap, restaurant, rng: int = 4, ax=None):
     tiles = set(_roads.zeppelin_tiles(fmap, r, rng))
     path, got = _roads.best_zeppelin_route(fmap, r, rng)
     ax = draw_map(fmap, ax, f"Zeppelin range {rng}: best flight takes {len(got)} sources")
-    _shade(ax, fmap, [(a, b) for a in range(fmap.height) for b in range(fmap.width) if fmap.tile_of((a, b)) in tiles],
+    shade_squares(ax, fmap, [(a, b) for a in range(fmap.height) for b in range(fmap.width) if fmap.tile_of((a, b)) in tiles],
            PALETTE["airplane"], alpha=0.25)
     ax.plot([tc * TILE + 2 for _, tc in path], [tr * TILE + 2 for tr, _ in path], color=PALETTE["route"], lw=2.5,
             marker="o", zorder=6)

@@ -32,7 +32,7 @@ def mailbox_blocks(fmap: FcmMap) -> dict:
     and the map edge, found by a 4-neighbour flood fill; houses and restaurants do not bound them
     (FCM-6.3, FCM-I15). Computed once per map (roads never change)."""
     net = fmap.roads
-    if net._blocks is None:
+    if net.block_memo is None:
         blocks, k = {}, 0
         for r in range(fmap.height):
             for c in range(fmap.width):
@@ -48,8 +48,8 @@ def mailbox_blocks(fmap: FcmMap) -> dict:
                             blocks[q] = k
                             todo.append(q)
                 k += 1
-        net._blocks = blocks
-    return net._blocks
+        net.block_memo = blocks
+    return net.block_memo
 
 
 def mailbox_reach(fmap: FcmMap, squares) -> list:
@@ -57,12 +57,6 @@ def mailbox_reach(fmap: FcmMap, squares) -> list:
     blocks = mailbox_blocks(fmap)
     mine = {blocks[s] for s in squares if s in blocks}
     return [n for n, h in sorted(fmap.houses.items()) if any(blocks.get(s) in mine for s in h.all_squares)]
-
-
-def airplane_lines(fmap: FcmMap, side: str, first: int, span: int) -> tuple:
-    """The rows (side 'w'/'e') or columns (side 'n'/'s') an airplane of ``span`` flies over, starting at
-    ``first`` (FCM-6.4)."""
-    return tuple(range(first, first + span))
 
 
 def airplane_reach(fmap: FcmMap, side: str, lines) -> list:

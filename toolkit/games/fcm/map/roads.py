@@ -119,7 +119,7 @@ class RoadNetwork:
         for i in range(n):
             for j, d in nx.single_source_shortest_path_length(c, i).items():
                 self.hops[i][j] = d
-        self._ends, self._vectors, self._blocks = {}, {}, None
+        self._ends, self._vectors, self.block_memo = {}, {}, None
 
     def is_road(self, sq) -> bool:
         r, c = sq
@@ -439,7 +439,7 @@ def buyer_options(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool 
     entrances), range and join rule, and shared by every copy of the map: never change it.
     """
     key = (entrances(fmap, restaurant), rng, maximal, fmap.joins)
-    routes = fmap._routes
+    routes = fmap.route_memo
     got = routes.get(key)
     if got is None:
         got = routes[key] = _buyer_routes(fmap, restaurant, rng, maximal)
