@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import bank, bankruptcy, words
-from ..map.roads import dinnertime_distances, house_distance
+from ..map.roads import dinnertime_distances, nearest_restaurant, open_restaurant_vectors
 
 BASE_PRICE = 10            # FCM-4.n2
 DRINKS = ("lemonade", "beer", "soda")
@@ -77,15 +77,6 @@ def has_cfo(co, seat: int) -> bool:
     return bool(co.company(seat).work.counts()["cfo"]) or co.has(seat, "first_cash_100")
 
 
-def _best_restaurant(fmap, seat, house):
-    best = None
-    for r in fmap.chain_restaurants(seat, open_only=True):
-        d = house_distance(fmap, r, house)
-        if d is not None and (best is None or d < best[0]):
-            best = (d, r.rid)
-    return best[1] if best else None
-
-
 def run(game) -> list:
     """Play one Dinnertime on ``game`` (an ``FcmGame``) and return the house records (FCM-4.1 to 4.7)."""
     co, fmap = game.co, game.map
@@ -101,6 +92,7 @@ def run(game) -> list:
     wait = {s: waitresses(co, s) for s in seats}
     position = {s: i for i, s in enumerate(co.order)}
     dist = dinnertime_distances(fmap, seats)
+    vectors = {}                                         # a selling chain's open restaurants, once a Dinnertime
     earned = {s: 0 for s in seats}
     records = []
     for n in sorted(fmap.houses):
@@ -138,7 +130,9 @@ def run(game) -> list:
             win = min(tied, key=lambda r: position[r["seat"]])
             s = win["seat"]
             rec["winner"] = s
-            rec["restaurant"] = _best_restaurant(fmap, s, house)
+            if s not in vectors:
+                vectors[s] = open_restaurant_vectors(fmap, s)
+            rec["restaurant"] = nearest_restaurant(fmap, vectors[s], house)
             lines = sale_lines(win["price"], demand, bool(house.garden), bonus[s])
             rec["lines"] = [list(x) for x in lines]
             total = lines[-1][1]

@@ -247,6 +247,26 @@ def dinnertime_distances(fmap: FcmMap, chains=None) -> dict:
     return out
 
 
+def open_restaurant_vectors(fmap: FcmMap, chain: int) -> list:
+    """``[(restaurant id, distance vector)]`` of the chain's open restaurants in id order: worked out once a
+    Dinnertime, for ``nearest_restaurant`` at every house the chain sells to (FCM-4.2, FCM-4.3)."""
+    net = fmap.roads
+    return [(r.rid, net.vector(restaurant_ends(fmap, r))) for r in fmap.chain_restaurants(chain, open_only=True)]
+
+
+def nearest_restaurant(fmap: FcmMap, vectors, house):
+    """The id of the restaurant nearest the house among ``vectors`` (``open_restaurant_vectors``), the lowest id
+    of the nearest; None when no road joins any of them to it (the distances of ``house_distance``)."""
+    he = fmap.roads.ends(_house(fmap, house).all_squares)
+    best, best_d = None, FAR
+    for rid, v in vectors:
+        for k, cost in he:
+            d = v[k] + cost
+            if d < best_d:
+                best, best_d = rid, d
+    return best
+
+
 def location_distance(fmap: FcmMap, restaurants, squares, starts=None) -> int | None:
     """Distance from the nearest entrance of ``restaurants`` to a location covering ``squares`` (its road-touching
     squares count, crossing into its tile costs 1 as for houses; FCM-I11). ``starts``: the restaurants'
