@@ -40,6 +40,7 @@ NO_CHROMIUM = (f"Debian's Chromium is not installed at {CHROMIUM}, so the classr
                "browser (install it with `apt-get install -y chromium`; .ci/run does this when run as root)")
 CLASS_MOVES = 8         # decisions the class makes at most before another seat must have moved
 WAIT = 30_000           # ms for one answer from the kernel; a failure, never a measurement
+RETRY_AFTER = 8_000     # ms after which a click that changed nothing on the page is made again, once (``App.click``)
 PROJECTOR = {"width": 1024, "height": 768}      # the classroom's projector: everything without scrolling
 LECTURE = {"width": 1920, "height": 1080}       # a lecture hall's screen
 # What a class at a projector can read and hit (issue 29), measured in CSS px in the browser:
@@ -131,10 +132,25 @@ class App:
         return self.page.locator(ERRORS).text_content().strip()
 
     def click(self, label: str, twin_action, within: str = "") -> bytes:
-        """Click the button labelled ``label`` (inside ``within``), do the same to the twin, wait for the answer."""
+        """Click the button labelled ``label`` (inside ``within``), do the same to the twin, wait for the answer.
+
+        A click can land while a freshly drawn control is still arming (``ARMING_MS``: it takes no pointer then,
+        by design, so a double-click's second click lands on nothing). Playwright waits for the control to take
+        clicks, but on a loaded machine the control can be drawn anew between that check and the click. Then
+        nothing happens, and a person would click again: so does this, once, if the page still shows the log it
+        showed before the click (a click that did act has changed it)."""
+        from playwright.sync_api import TimeoutError as Timeout
         button = self.page.locator(f"{within} button".strip(), has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        before = self.log()
         button.click(timeout=WAIT)
         twin_action()
+        want = text_of(self.twin.event_log.value)
+        if want != before:
+            try:
+                self.page.wait_for_function(TEXT_IS, arg=[LOG, want], timeout=RETRY_AFTER)
+            except Timeout:
+                if self.log() == before and button.count() == 1:
+                    button.click(timeout=WAIT)
         return self.settle(f"after clicking {label!r}")
 
     def settle(self, when: str) -> bytes:
