@@ -207,25 +207,25 @@ class Turn:
         """The other seats, clockwise from ``seat`` (MCD-3.1: seats are numbered clockwise)."""
         return [(seat - 1 + k) % self.players + 1 for k in range(1, self.players)]
 
+    def _stop_at_limit(self, reached: str) -> None:
+        """A limit of MCD-I18 reached with no winner: the most points win, ties to the current player, then
+        clockwise."""
+        self.over = True
+        self.stats["hit_turn_limit"] = True
+        best = max(self.points)
+        self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
+        self.emit("closing", f"{reached} without a winner: the game stops and Player {self.won} wins with the most "
+                  f"points ({best}).", ("MCD-I18",), self.won)
+
     def _end_turn(self) -> None:
         self.end_turn()
         self.stage = ("start",)
         if self.over:
             return
         if self.turn >= MAX_TURNS:
-            self.over = True
-            self.stats["hit_turn_limit"] = True
-            best = max(self.points)
-            self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
-            self.emit("closing", f"{MAX_TURNS} turns without a winner: the game stops and Player {self.won} wins with "
-                      f"the most points ({best}).", ("MCD-I18",), self.won)
+            self._stop_at_limit(f"{MAX_TURNS} turns")
             return
         if self.stats["readings"] >= MAX_READINGS:
-            self.over = True
-            self.stats["hit_turn_limit"] = True
-            best = max(self.points)
-            self.won = next(s for s in [self.current] + self._clockwise(self.current) if self.points[s - 1] == best)
-            self.emit("closing", f"{MAX_READINGS:,} readings of menus without a winner: the game stops and Player "
-                      f"{self.won} wins with the most points ({best}).", ("MCD-I18",), self.won)
+            self._stop_at_limit(f"{MAX_READINGS:,} readings of menus")
             return
         self.current = self.current % self.players + 1               # MCD-3.1: clockwise
