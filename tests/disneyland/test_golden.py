@@ -5,6 +5,7 @@ from pathlib import Path
 
 from toolkit import new_game, play
 from toolkit.core import make_agents
+from tests.golden import assert_same_lines
 
 GOLDEN = Path(__file__).with_name("golden_seed7_3p.txt")
 
@@ -21,9 +22,7 @@ def test_dl_golden_transcript_of_seed_7():
     """DL-4.1 to DL-7.2 in one seeded 3-player game with heuristic agents, line by line."""
     expected = GOLDEN.read_text(encoding="utf-8").splitlines()
     got = transcript().splitlines()
-    for i, (a, b) in enumerate(zip(expected, got), 1):
-        assert a == b, f"line {i} differs:\n stored: {a}\n now:    {b}"
-    assert len(got) == len(expected)
+    assert_same_lines(expected, got)
 
 
 def test_dl_player_view_hides_pile_order_and_seed():

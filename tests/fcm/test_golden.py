@@ -7,6 +7,7 @@ from pathlib import Path
 
 from toolkit import new_game, play
 from toolkit.core import make_agents
+from tests.golden import assert_same_lines
 
 GOLDEN = Path(__file__).with_name("golden_seed11_3p.txt")
 
@@ -22,9 +23,7 @@ def test_fcm_golden_transcript_of_seed_11():
     """FCM-3.1 to FCM-7.1: one seeded 3-player game with the strategic agents, line by line."""
     want = GOLDEN.read_text(encoding="utf-8").splitlines()
     got = transcript()
-    for k, (a, b) in enumerate(zip(want, got), 1):
-        assert a == b, f"line {k} differs:\n stored: {a}\n now:    {b}"
-    assert len(got) == len(want)
+    assert_same_lines(want, got)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from toolkit.core import play
 from toolkit.games.mcdonalds import ForgetfulHeuristic, McDonaldsGame, McDonaldsHeuristic
+from tests.golden import assert_same_lines
 
 GOLDEN = Path(__file__).with_name("golden_seed43.txt")
 OPTIONS = {"speed": [5.0, 4.0, 3.5, 3.0], "errors": [0.05, 0.15, 0.3, 0.5]}
@@ -22,9 +23,7 @@ def test_seed_43_matches_the_golden_transcript():
     tests.mcdonalds.test_golden`` after a deliberate change, and read the difference)."""
     want = GOLDEN.read_text(encoding="utf-8").splitlines()
     got = transcript()
-    for k, (a, b) in enumerate(zip(want, got), 1):
-        assert a == b, f"line {k} differs:\n stored: {a}\n now:    {b}"
-    assert len(want) == len(got)
+    assert_same_lines(want, got)
 
 
 if __name__ == "__main__":
