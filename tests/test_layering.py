@@ -196,6 +196,24 @@ def test_every_game_folder_has_the_same_rooms(name):
     assert not (home / "data.py").exists(), f"{name}: data loading belongs in board.py"
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_lists_the_base_attributes_once_through_game(name):
+    """The attributes every game has are named once, in ``Game.ATTRIBUTES``: a game's list starts with that tuple
+    and its own names follow; no rules module spells a base name in a tuple of its own."""
+    import importlib
+
+    from toolkit.core.game import Game
+    module = importlib.import_module(GAMES[name].split(":")[0])
+    listed = module._ATTRIBUTES
+    assert listed[:len(Game.ATTRIBUTES)] == Game.ATTRIBUTES
+    assert len(set(listed)) == len(listed)
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    restated = [(node.lineno, base) for node in ast.walk(tree) if isinstance(node, ast.Tuple)
+                for base in ("events", "choices", "timeline")
+                if base in [getattr(e, "value", None) for e in node.elts]]
+    assert not restated, f"{module.__name__} restates base attributes (line, name): {restated}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_agent_in_a_rules_module_and_rules_never_import_agents(name):

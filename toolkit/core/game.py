@@ -110,6 +110,12 @@ class Game(ABC):
     # kind goes through it) or names its own ``steps``; overriding only the method leaves both paths on the old.
     steps: dict | None = None
 
+    # The attributes every game has, set by ``__init__`` in this order. A game lists its own after them in its
+    # ``_ATTRIBUTES`` (copies set attributes by name: see copy_attributes), and its ``__deepcopy__`` starts from
+    # ``_copy_base``, which copies these. A copy shares the numbers in ``SHARED_ATTRIBUTES``.
+    ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline")
+    SHARED_ATTRIBUTES = ("players", "seed", "log", "turn")
+
     def __init__(self, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title or self.name} is for {self.min_players}-{self.max_players} players, not {players!r}")
@@ -122,6 +128,21 @@ class Game(ABC):
         self.choices: list = []             # the decisions applied so far, as values
         self.turn = 0                       # completed turns
         self.timeline: list[tuple[int, tuple[int, ...]]] = []   # (turn, scores) after each turn
+
+    def _copy_base(self, memo: dict, shared: tuple = ()) -> "Game":
+        """A new game of this class, for a game's ``__deepcopy__``: it holds copies of the attributes every game
+        has (``ATTRIBUTES``: the numbers in ``SHARED_ATTRIBUTES`` as they are, the options copied deeply, each
+        generator in its state, the logs shallowly as their items are immutable) and the very objects this game
+        holds under ``shared``, names of the game's own attributes (never changed in place, or replaced by the
+        caller)."""
+        new = copy_attributes(self, self.SHARED_ATTRIBUTES)
+        for name in shared:
+            setattr(new, name, getattr(self, name))
+        new.options = copy.deepcopy(self.options, memo)
+        # called directly, as no other attribute holds the streams: copy.deepcopy's memo look-ups cost a copy 2%
+        new.streams = self.streams.__deepcopy__(memo)
+        new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
+        return new
 
     def option(self, name: str):
         """The value of option ``name``: as given, or its declared default."""

@@ -13,12 +13,11 @@ Decision(player=1, kind='roll', values=('roll',))
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from itertools import combinations
 
 from ...core.decisions import Decision, Option
-from ...core.game import Game, copy_added, copy_attributes
+from ...core.game import Game, copy_added
 from ...core.settings import Setting
 from .board import Board, default_board, load_board
 from .clock import HOURS, LAST_HOUR, Clock, hour
@@ -94,13 +93,14 @@ def _space_rules(game_class, kinds: tuple) -> tuple:
     return tuple(game_class._SPACES[k] for k in kinds)
 
 
-# Every attribute of a game (copies set them by name: core.copy_attributes), at most 29 (core.FAST_ATTRIBUTES). A
-# copy shares the ``_SHARED`` ones: numbers, tuples, and the board, its facts and the decisions, which are never
-# changed in place; ``__deepcopy__`` copies each of the others in its own way. A new attribute goes in one of the two.
-_SHARED = ("players", "seed", "log", "turn", "board", "card_worth", "photo_good", "clock", "current", "stage", "over",
-           "stops_called", "stops_won", "closing_turn", "_asked", "_space_rules")
-_ATTRIBUTES = _SHARED + ("options", "streams", "piles", "photos", "held_cards", "held_photos", "points", "pos",
-                         "events", "choices", "timeline", "photo_seen")
+# Every attribute of a game (copies set them by name: core.copy_attributes), at most 29 (core.FAST_ATTRIBUTES):
+# those every game has (Game.ATTRIBUTES), then the game's own. A copy shares the ``_SHARED`` ones: numbers, tuples,
+# and the board, its facts and the decisions, which are never changed in place; ``__deepcopy__`` copies each of the
+# ``_COPIED`` ones in its own way. A new attribute goes in one of the two.
+_SHARED = ("board", "card_worth", "photo_good", "clock", "current", "stage", "over", "stops_called", "stops_won",
+           "closing_turn", "_asked", "_space_rules")
+_COPIED = ("piles", "photos", "held_cards", "held_photos", "points", "pos", "photo_seen")
+_ATTRIBUTES = Game.ATTRIBUTES + _SHARED + _COPIED
 
 
 class DisneylandGame(Turn, Spaces, WishingStar, Clock, Game):
@@ -282,16 +282,12 @@ class DisneylandGame(Turn, Spaces, WishingStar, Clock, Game):
         shared. A generic deep copy walked the board every time (two thirds of a search's CPU). Every attribute
         is set by name, never through ``__dict__``, which would cost the copy (and this game) the fast attribute
         reads (core.copy_attributes)."""
-        new = copy_attributes(self, _SHARED)
-        new.options = copy.deepcopy(self.options, memo)
-        # each generator's state copied (core.rng); called directly, as no other attribute holds the streams
-        new.streams = self.streams.__deepcopy__(memo)
+        new = self._copy_base(memo, _SHARED)
         new.piles = {c: list(p) for c, p in self.piles.items()}
         new.photos = list(self.photos)
         new.held_cards = [list(h) for h in self.held_cards]
         new.held_photos = [list(h) for h in self.held_photos]
         new.points, new.pos = list(self.points), list(self.pos)
-        new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
         new.photo_seen = dict(self.photo_seen)
         return copy_added(self, new, memo, _ATTRIBUTES, DisneylandGame)
 

@@ -15,11 +15,9 @@ collector cards ``cards.py``.
 """
 from __future__ import annotations
 
-import copy
-
 from ...core.decisions import Decision, Option
 from ...core.errors import OptionError
-from ...core.game import Game, copy_added, copy_attributes
+from ...core.game import Game, copy_added
 from ...core.settings import Setting
 from .board import LANGUAGES, Board, default_board, load_board
 from .cards import CollectorCards
@@ -69,12 +67,12 @@ class _Texts:
         return self
 
 
-# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
-# most 29 (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
+# The game's own attributes, in the order __init__ sets them after those every game has (Game.ATTRIBUTES); copies
+# set them by name (core.copy_attributes). At most 29 in all (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
 # ``steal_rule``) are read through the board, the texts and the options, the spot lists are grouped in ``middle``.
-_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "board",
-               "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen", "current",
-               "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
+_OWN = ("board", "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen", "current",
+        "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
+_ATTRIBUTES = Game.ATTRIBUTES + _OWN
 
 
 class HamburgerGame(Turn, Squares, CollectorCards, Game):
@@ -240,8 +238,7 @@ class HamburgerGame(Turn, Squares, CollectorCards, Game):
     def __deepcopy__(self, memo):
         """A fast copy for histories and tests: only the mutable parts are copied (the board, option texts,
         decisions and events are never changed after they are made, so copies share them)."""
-        new = copy_attributes(self, _ATTRIBUTES)
-        new.options = copy.deepcopy(self.options)
+        new = self._copy_base(memo, _OWN)          # the lists and dicts among them replaced below
         new.spots = list(self.spots)
         new.middle = self.middle.copy()
         new.cards = [list(c) for c in self.cards]
@@ -251,12 +248,6 @@ class HamburgerGame(Turn, Squares, CollectorCards, Game):
         new.known = [list(k) for k in self.known]
         new.seen = [list(k) for k in self.seen]
         new.stats = dict(self.stats)
-        new.choices = list(self.choices)
-        new.events = list(self.events)
-        new.timeline = list(self.timeline)
-        # each generator in its state, loaded dice too (core.rng); called directly, as no other attribute holds
-        # the streams: copy.deepcopy's look-ups in memo cost a copy 2% more
-        new.streams = self.streams.__deepcopy__(memo)
         return copy_added(self, new, memo, _ATTRIBUTES, HamburgerGame)
 
     def clone(self):

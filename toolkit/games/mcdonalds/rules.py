@@ -15,10 +15,8 @@ True
 """
 from __future__ import annotations
 
-import copy
-
 from ...core.decisions import Decision, Option
-from ...core.game import Game, copy_added, copy_attributes
+from ...core.game import Game, copy_added
 from ...core.errors import OptionError
 from ...core.settings import Setting
 from .board import (CARDS_PER_FOOD, FOODS, N, NAMES, SLOT, Board, Menu, default_board, default_menus,
@@ -51,11 +49,12 @@ def _per_seat(value, players):
 
 _EXTRAS: dict = {}       # (seat, extras, points) -> its extras Decision: made once, shared by every game
 
-# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
-# most 29 (core.FAST_ATTRIBUTES): the race's settings are therefore grouped in ``racing``.
-_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "racing",
-               "board", "menus", "racks", "extras", "extras_seen", "pile", "menu_pile", "pos", "points", "over",
-               "won", "reading", "last_race", "last_roll", "stats", "first", "current", "stage", "_decision")
+# The game's own attributes, in the order __init__ sets them after those every game has (Game.ATTRIBUTES); copies
+# set them by name (core.copy_attributes). At most 29 in all (core.FAST_ATTRIBUTES): the race's settings are
+# therefore grouped in ``racing``.
+_OWN = ("racing", "board", "menus", "racks", "extras", "extras_seen", "pile", "menu_pile", "pos", "points", "over",
+        "won", "reading", "last_race", "last_roll", "stats", "first", "current", "stage", "_decision")
+_ATTRIBUTES = Game.ATTRIBUTES + _OWN
 
 
 class McDonaldsGame(Turn, ReadingMenus, FillingOrders, ExtraCards, Game):
@@ -121,10 +120,7 @@ class McDonaldsGame(Turn, ReadingMenus, FillingOrders, ExtraCards, Game):
     def __deepcopy__(self, memo):
         """A copy for histories and clones: the mutable state is copied, the data files, decisions and events
         (never changed once made) are shared. Much faster than a generic deep copy."""
-        new = copy_attributes(self, _ATTRIBUTES)
-        new.options = copy.deepcopy(self.options, memo)
-        new.streams = self.streams.__deepcopy__(memo)     # each generator given its state (core.rng.copy_generator)
-        new.events, new.choices, new.timeline = list(self.events), list(self.choices), list(self.timeline)
+        new = self._copy_base(memo, _OWN)          # the lists and dicts among them replaced below
         new.racks = [list(r) for r in self.racks]
         new.extras = [list(r) for r in self.extras]
         new.extras_seen = [list(r) for r in self.extras_seen]

@@ -66,12 +66,12 @@ class GamePhases(CompanyPhases):
         return [] if self.intro else super().salary_lines(seat)
 
 
-# Every attribute of a game, in the order __init__ sets them (copies set them by name: core.copy_attributes). At
-# most 29 (core.FAST_ATTRIBUTES): the options of the setup are read from ``options``, the starting restaurants'
-# progress is grouped in ``starting``.
-_ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline", "map", "co",
-               "breaks", "ending", "phase", "starting", "working", "seat", "stage", "tasks", "sub", "busy_chips",
-               "sales", "income", "records", "marketing_log", "demand_log", "bank_log", "end_reason", "_cache")
+# Every attribute of a game, in the order __init__ sets them: those every game has (Game.ATTRIBUTES), then the
+# game's own (copies set them by name: core.copy_attributes). At most 29 (core.FAST_ATTRIBUTES): the options of
+# the setup are read from ``options``, the starting restaurants' progress is grouped in ``starting``.
+_ATTRIBUTES = Game.ATTRIBUTES + ("map", "co", "breaks", "ending", "phase", "starting", "working", "seat", "stage",
+                                 "tasks", "sub", "busy_chips", "sales", "income", "records", "marketing_log",
+                                 "demand_log", "bank_log", "end_reason", "_cache")
 
 
 class FcmGame(Setup, Working, WithCompanyLayer, Game):
