@@ -230,4 +230,47 @@ def test_fcm_i55_explanation_record_and_text(g):
     assert "House 18 wants 1 burger" in text and "waitresses" in text and "Player 2 serves it" in text
     assert rec["restaurant"] == "2-1" and Counter(rec["demand"]) == {"burger": 1}
     ev = [e for e in g.events if e.kind == "house"][-1]
-    assert "FCM-4.3" in ev.clauses and ev.data["record"] is rec
+    assert "FCM-4.3" in ev.clauses and ev.data["record"] == rec
+
+
+def test_fcm_4_4_sale_total_is_the_total_of_the_sale_lines():
+    """FCM-4.4: the dollars a sale pays (``sale_total``, what the bank pays) are the last of its money lines
+    (``sale_lines``, what the record shows), for every mix of goods, garden and milestone bonus."""
+    from itertools import combinations_with_replacement
+    goods = list(dinnertime.MARKETED)
+    for size in (1, 2, 3):
+        for items in combinations_with_replacement(goods, size):
+            for garden in (False, True):
+                for bonus in ({}, {"burger": 5}, {g: 5 for g in goods}):
+                    for price in (1, 7, 20):
+                        lines = dinnertime.sale_lines(price, items, garden, bonus)
+                        need = Counter(items)
+                        assert dinnertime.sale_total(price, need, garden, bonus) == lines[-1][1]
+                        assert sum(v for _, v in lines[:-1]) == lines[-1][1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 8])
+def test_fcm_i55_records_read_later_are_those_the_events_told_and_a_fast_game_keeps_the_same(seed):
+    """FCM-I55: a Dinnertime keeps the facts that decided each house and writes the records when they are read:
+    after every Dinnertime of whole games they are the records its "house" events carried when it happened, a
+    game played without events holds the same ones, and a copy taken then keeps them while the game plays on."""
+    from toolkit.core import make_agents
+    from toolkit.core.loop import agent_step
+    from toolkit.games.fcm.game.rules import FcmGame
+    logged, fast = FcmGame(players=3, seed=seed), FcmGame(players=3, seed=seed, log=False)
+    agents = make_agents("fcm", 3, "heuristic")
+    dinners, seen = 0, None
+    while not logged.is_over():
+        before = len(logged.events)
+        value = agent_step(logged, agents)
+        fast.apply(value)
+        told = [e.data["record"] for e in logged.events[before:] if e.kind == "house"]
+        if told:
+            dinners += 1
+            assert logged.records == told
+            assert fast.records == told and fast.to_dict() == logged.to_dict()
+            if seen is not None:
+                assert seen[0].records == seen[1]             # an earlier copy kept its own Dinnertime
+            seen = (logged.clone(), logged.records)
+    assert dinners >= 3

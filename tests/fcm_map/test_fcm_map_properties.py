@@ -1,6 +1,7 @@
 """Properties of the FCM map layer over many random maps, and the contracted graph checked against a plain
 shortest-path search on the square graph (FCM-4.3, FCM-6.3, FCM-I3, FCM-I10, FCM-I11)."""
 import copy
+import dataclasses
 import pickle
 import random
 
@@ -257,3 +258,44 @@ def test_to_dict_round_trip(players, seed):
     m.drive_ins.add(1)
     pl.place_airplane(m, 1, 4, "e", 0, "pizza", 2)
     assert FcmMap.from_dict(m.to_dict()) == m
+
+
+@pytest.mark.parametrize("players,seed", CASES[::2])
+def test_fcm_4_3_nearest_restaurant_table_is_each_chains_nearest_and_follows_every_change(players, seed):
+    """FCM-4.2, FCM-4.3: ``nearest_restaurants`` gives, for every house and chain, the distance from the chain's
+    nearest open restaurant (``house_distance``) and the lowest id among the nearest; remembered per map state, it
+    is worked out anew once a house or restaurant is placed, a restaurant closes or a drive-in opens."""
+    m = random_map(players, seed, restaurants=5)
+    rng = random.Random(seed)
+    for chain in (0, 0, 1, 1):                                  # chains with several restaurants: ties of distance
+        legal = pl.legal_restaurants(m, chain, "regional")
+        if legal:
+            pl.place_regional_restaurant(m, chain, *rng.choice(legal))
+
+    def expected():
+        out = {}
+        for n, house in m.houses.items():
+            for rid, r in sorted(m.restaurants.items()):
+                d = rd.house_distance(m, r, house) if r.open else None
+                if d is not None and ((n, r.chain) not in out or d < out[(n, r.chain)][0]):
+                    out[(n, r.chain)] = (d, rid)
+        return out
+
+    assert rd.nearest_restaurants(m) == expected()
+    for number in m.tileset.house_tiles[:3]:                     # new houses
+        legal = pl.legal_new_houses(m, number)
+        if legal:
+            pl.place_new_house(m, number, *rng.choice(legal))
+            assert rd.nearest_restaurants(m) == expected()
+    legal = pl.legal_restaurants(m, 6, "regional")             # a new chain's restaurant
+    if legal:
+        pl.place_regional_restaurant(m, 6, *rng.choice(legal))
+        assert rd.nearest_restaurants(m) == expected()
+    r = min(m.restaurants.values(), key=lambda r: r.rid)
+    m.put_restaurant(dataclasses.replace(r, open=False))       # coming soon (FCM-7.3)
+    assert rd.nearest_restaurants(m) == expected()
+    m.put_restaurant(r)
+    m.drive_ins = {r.chain}                                     # a drive-in: all four corners are entrances
+    assert rd.nearest_restaurants(m) == expected()
+    assert rd.dinnertime_distances(m) == {(n, ch): (expected().get((n, ch)) or (None,))[0]
+                                          for n in sorted(m.houses) for ch in m.chains()}

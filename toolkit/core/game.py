@@ -146,9 +146,14 @@ class Game(ABC):
 
     def option(self, name: str):
         """The value of option ``name``: as given, or its declared default."""
-        if name in self.options:
-            return self.options[name]
-        return next(s.default for s in self.settings or () if s.name == name)
+        options = self.options
+        if name in options:
+            return options[name]
+        settings = self.settings or ()
+        known = _DEFAULTS.get(id(settings))       # rules read options in their steps (FCM's bank at every sale)
+        if known is None or known[0] is not settings:
+            known = _DEFAULTS[id(settings)] = (settings, {s.name: s.default for s in settings})
+        return known[1][name]
 
     # --- the interface -------------------------------------------------------------------------
     @abstractmethod
@@ -352,6 +357,9 @@ class Game(ABC):
         data, size = Picture(importlib.import_module(self.drawing_module).draw_state(self))._repr_png_()
         return {"image/png": data}, {"image/png": size}
 
+
+# id of a game class's settings -> (those settings, name -> default): ``Game.option``'s defaults, read once
+_DEFAULTS: dict = {}
 
 # class -> (its ``_apply``, its ``steps``, its rule steps): a class whose ``_apply`` or ``steps`` is replaced
 # later (in a notebook) is worked out again. A plain dict: a weak one costs a microsecond a look-up, and the

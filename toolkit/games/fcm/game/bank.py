@@ -45,7 +45,7 @@ def pay(game, seat: int, amount: int, what: str) -> int:
             game.say("short", lambda: f"Player {seat} owes the bank ${-amount} for {what} but has ${take + company.cash}:"
                      f" pays ${take}, the rest is written off.", ("FCM-I54",), seat)
         return -take
-    while game.breaks < game.break_limit and breaks_at(co.bank, amount, co.ruleset):
+    while breaks_at(co.bank, amount, co.ruleset) and game.breaks < game.break_limit:
         break_bank(game, amount)
     co.bank -= amount
     company.cash += amount

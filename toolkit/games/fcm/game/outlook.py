@@ -179,7 +179,8 @@ class Outlook:
     def expected_income(self) -> int:
         """What the chain earned at the last Dinnertime (its house sales and tips)."""
         if self._income is None:
-            sold = sum(r["income"] for r in self.game.records if r.get("winner") == self.seat)
+            dinner = self.game.dinner
+            sold = 0 if dinner is None else dinner.income(self.seat)
             self._income = sold + 3 * self.company.work.counts()["waitress"]
         return self._income
 

@@ -70,7 +70,7 @@ class GamePhases(CompanyPhases):
 # game's own (copies set them by name: core.copy_attributes). At most 29 (core.FAST_ATTRIBUTES): the options of
 # the setup are read from ``options``, the starting restaurants' progress is grouped in ``starting``.
 _ATTRIBUTES = Game.ATTRIBUTES + ("map", "co", "breaks", "ending", "phase", "starting", "working", "seat", "stage",
-                                 "tasks", "sub", "busy_chips", "sales", "income", "records", "marketing_log",
+                                 "tasks", "sub", "busy_chips", "sales", "income", "dinner", "marketing_log",
                                  "demand_log", "bank_log", "end_reason", "_cache")
 
 
@@ -103,7 +103,7 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
         self.co.chips = self._chips
         self.sales = [0] * players              # items sold, per seat
         self.income = [0] * players             # dollars earned at Dinnertime, per seat
-        self.records: list = []                 # the last Dinnertime's house records
+        self.dinner: dinnertime.Dinner | None = None      # the last Dinnertime's facts (its house records)
         self.marketing_log: list = []           # the last Marketing phase: [number, {house: placed}]
         self.demand_log: list = []              # demand per house after each Marketing phase
         self.bank_log: list = [self.co.bank]    # the bank's level after each round
@@ -154,6 +154,11 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
 
     def company(self, seat):
         return self.co.company(seat)
+
+    @property
+    def records(self) -> list:
+        """The last Dinnertime's house records (FCM-I55 to FCM-I59), written afresh from its facts when read."""
+        return [] if self.dinner is None else self.dinner.records()
 
     def __deepcopy__(self, memo):
         """A deep copy made attribute by attribute (never through ``__dict__``, see core.copy_attributes), as the
@@ -226,7 +231,7 @@ class FcmGame(Setup, Working, WithCompanyLayer, Game):
                 co.begin_restructuring()
 
     def _dinnertime(self) -> None:
-        self.records = dinnertime.run(self)
+        self.dinner = dinnertime.run(self)
         last = self.co.round >= self.max_rounds
         gone = not self.co.seats()                      # every chain is bankrupt: everyone loses (FCM-I74)
         if self.ending or last or gone:

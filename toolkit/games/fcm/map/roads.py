@@ -227,44 +227,42 @@ def chain_distance(fmap: FcmMap, chain: int, house, open_only: bool = True) -> i
     return best if best < FAR else None
 
 
-def dinnertime_distances(fmap: FcmMap, chains=None) -> dict:
-    """``{(house, chain): distance or None}`` for every house and chain, open restaurants only (FCM-4.2, FCM-4.3)."""
-    chains = fmap.chains() if chains is None else chains
-    net = fmap.roads
-    vecs = {ch: [net.vector(restaurant_ends(fmap, r)) for r in fmap.restaurants.values() if r.chain == ch and r.open]
-            for ch in chains}
-    out = {}
-    for n in sorted(fmap.houses):
-        he = net.ends(fmap.houses[n].all_squares)
-        for ch in chains:
-            best = FAR
-            for v in vecs[ch]:
+def nearest_restaurants(fmap: FcmMap) -> dict:
+    """``{(house, chain): (distance, restaurant id)}``: each chain's open restaurant nearest each house (the lowest id
+    among the nearest), for the pairs a road joins (FCM-4.2, FCM-4.3). Worked out once per state of the map
+    (``FcmMap.remembered``: the houses, the restaurants and the drive-ins decide it), as Dinnertime and the agents
+    ask it often. Shared by copies of the map: never change it."""
+    def table():
+        net = fmap.roads
+        starts = [(r.chain, r.rid, net.vector(restaurant_ends(fmap, r)))
+                  for _, r in sorted(fmap.restaurants.items()) if r.open]
+        out: dict = {}
+        for n, house in fmap.houses.items():
+            he = net.ends(house.all_squares)
+            for chain, rid, v in starts:
+                best = FAR
                 for k, cost in he:
                     d = v[k] + cost
                     if d < best:
                         best = d
-            out[(n, ch)] = best if best < FAR else None
+                if best < FAR:
+                    known = out.get((n, chain))
+                    if known is None or best < known[0]:            # ids in order: the lowest of the nearest
+                        out[(n, chain)] = (best, rid)
+        return out
+    return fmap.remembered(("nearest restaurants",), table)
+
+
+def dinnertime_distances(fmap: FcmMap, chains=None) -> dict:
+    """``{(house, chain): distance or None}`` for every house and chain, open restaurants only (FCM-4.2, FCM-4.3)."""
+    chains = fmap.chains() if chains is None else chains
+    near = nearest_restaurants(fmap)
+    out = {}
+    for n in sorted(fmap.houses):
+        for ch in chains:
+            found = near.get((n, ch))
+            out[(n, ch)] = None if found is None else found[0]
     return out
-
-
-def open_restaurant_vectors(fmap: FcmMap, chain: int) -> list:
-    """``[(restaurant id, distance vector)]`` of the chain's open restaurants in id order: worked out once a
-    Dinnertime, for ``nearest_restaurant`` at every house the chain sells to (FCM-4.2, FCM-4.3)."""
-    net = fmap.roads
-    return [(r.rid, net.vector(restaurant_ends(fmap, r))) for r in fmap.chain_restaurants(chain, open_only=True)]
-
-
-def nearest_restaurant(fmap: FcmMap, vectors, house):
-    """The id of the restaurant nearest the house among ``vectors`` (``open_restaurant_vectors``), the lowest id
-    of the nearest; None when no road joins any of them to it (the distances of ``house_distance``)."""
-    he = fmap.roads.ends(_house(fmap, house).all_squares)
-    best, best_d = None, FAR
-    for rid, v in vectors:
-        for k, cost in he:
-            d = v[k] + cost
-            if d < best_d:
-                best, best_d = rid, d
-    return best
 
 
 def location_distance(fmap: FcmMap, restaurants, squares, starts=None) -> int | None:
