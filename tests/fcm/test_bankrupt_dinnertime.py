@@ -78,7 +78,7 @@ def test_fcm_i78_milestones_before_the_bankruptcy_stay_and_none_come_after():
     g = setup_game(options={"layout": "A0 B1 H2"}, spots={1: "0,0 ne", 2: "0,8 nw"})
     h = g.map.houses[4]
     row = h.squares[0][0] - 1                                                 # a garden along its north side
-    g.map.houses[4] = replace(h, garden=((row, h.squares[0][1]), (row, h.squares[1][1])))
+    g.map.put_house(replace(h, garden=((row, h.squares[0][1]), (row, h.squares[1][1]))))
     put_to_work(g, 1, CHEAP + ", pricing_manager, waitress, cfo")            # $-3: a burger +$2, a pizza $-3
     put_to_work(g, 2, "")
     g.company(1).milestones["first_burger_marketed"] = 0

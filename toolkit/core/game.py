@@ -111,8 +111,10 @@ class Game(ABC):
     steps: dict | None = None
 
     # The attributes every game has, set by ``__init__`` in this order. A game lists its own after them in its
-    # ``_ATTRIBUTES`` (copies set attributes by name: see copy_attributes), and its ``__deepcopy__`` starts from
-    # ``_copy_base``, which copies these. A copy shares the numbers in ``SHARED_ATTRIBUTES``.
+    # ``_ATTRIBUTES`` (copies set attributes by name: see copy_attributes). A ``__deepcopy__`` that copies each
+    # attribute its own way starts from ``_copy_base``, which copies these (Disneyland, McDonald's,
+    # Hamburgerspelet; FCM copies every attribute deeply, ``deepcopy_attributes``). A copy shares the numbers in
+    # ``SHARED_ATTRIBUTES``.
     ATTRIBUTES = ("players", "seed", "options", "streams", "log", "events", "choices", "turn", "timeline")
     SHARED_ATTRIBUTES = ("players", "seed", "log", "turn")
 

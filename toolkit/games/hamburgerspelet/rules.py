@@ -68,10 +68,11 @@ class _Texts:
 
 
 # The game's own attributes, in the order __init__ sets them after those every game has (Game.ATTRIBUTES); copies
-# set them by name (core.copy_attributes). At most 29 in all (core.FAST_ATTRIBUTES): facts of the board and the setup (``bun``, ``n_ingredients``, ``language``,
-# ``steal_rule``) are read through the board, the texts and the options, the spot lists are grouped in ``middle``.
-_OWN = ("board", "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen", "current",
-        "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
+# set them by name (core.copy_attributes). At most 29 in all (core.FAST_ATTRIBUTES): facts of the board and the
+# setup (``bun``, ``n_ingredients``, ``language``, ``steal_rule``) are read through the board, the texts and the
+# options, the spot lists are grouped in ``middle``.
+_OWN = ("board", "texts", "spots", "middle", "cards", "held", "on_cards", "chefs", "owner", "known", "seen",
+        "current", "stage", "dice", "second", "hand", "over", "won", "stats", "_decision")
 _ATTRIBUTES = Game.ATTRIBUTES + _OWN
 
 

@@ -258,8 +258,10 @@ class FcmMap:
 
     # -------- answers remembered per map state (for speed: the agents and the options ask them often)
     def state_key(self) -> tuple:
-        """What the placement rules read besides the printed map (which never changes): what stands on each
-        square, each restaurant's entrance corner and whether it is open, the drive-ins."""
+        """What the placement rules and the Dinnertime's nearest restaurants read besides the printed map (which
+        never changes): what stands on each square, each restaurant's entrance corner and whether it is open, the
+        drive-ins. It sees the changes made through ``put_house``, ``put_restaurant`` and the other changes
+        below: a house or restaurant set into the dicts by hand is not seen, and the remembered answers go stale."""
         return (frozenset(self._occ.items()), frozenset((r.rid, r.corner, r.open) for r in self.restaurants.values()),
                 frozenset(self.drive_ins))
 
