@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 
 from toolkit.core import Streams
+from toolkit.core.errors import IllegalChoice
 from toolkit.games.fcm.map.tiles import TILE, load_tiles
 from toolkit.games.fcm.map.board import FcmMap, assemble_map
 from toolkit.games.fcm.map import placement as pl
@@ -299,3 +300,36 @@ def test_fcm_4_3_nearest_restaurant_table_is_each_chains_nearest_and_follows_eve
     assert rd.nearest_restaurants(m) == expected()
     assert rd.dinnertime_distances(m) == {(n, ch): (expected().get((n, ch)) or (None,))[0]
                                           for n in sorted(m.houses) for ch in m.chains()}
+
+
+@pytest.mark.parametrize("players,seed", CASES[::3])
+def test_fcm_3_6_legal_new_houses_are_every_place_the_check_allows(players, seed):
+    """FCM-3.6, FCM-I8: the places listed for a house-with-garden tile are exactly those ``check_new_house``
+    allows, in square then side order, before and after houses and restaurants are placed (the list is remembered
+    per map state: each change is seen)."""
+    m = random_map(players, seed)
+    rng = random.Random(seed)
+
+    def every_allowed(number):
+        out = []
+        for r in range(m.height - 1):
+            for c in range(m.width - 1):
+                for side in pl.SIDES:
+                    try:
+                        pl.check_new_house(m, number, (r, c), side)
+                    except IllegalChoice:
+                        continue
+                    out.append(((r, c), side))
+        return out
+
+    for number in m.tileset.house_tiles[:4]:
+        assert pl.legal_new_houses(m, number) == every_allowed(number)
+        legal = pl.legal_new_houses(m, number)
+        if legal:
+            pl.place_new_house(m, number, *rng.choice(legal))
+            assert pl.legal_new_houses(m, number) == [] == every_allowed(number)
+    legal = pl.legal_restaurants(m, 7, "regional")
+    if legal:
+        pl.place_regional_restaurant(m, 7, *rng.choice(legal))
+    for number in m.tileset.house_tiles[4:6]:
+        assert pl.legal_new_houses(m, number) == every_allowed(number)

@@ -113,23 +113,28 @@ def map_rules(ruleset: str) -> str:
                          f"not {ruleset!r}") from None
 
 
-def _range_ok(fmap, chain, squares, entrance, rng, ruleset):
-    # the original rules measure from every existing restaurant, coming-soon ones included (FCM-I19)
-    opened = fmap.chain_restaurants(chain, open_only=ruleset == "DLX")
+def _range_starts(fmap, chain, ruleset) -> list:
+    """Where a local manager's range is measured from: the original rules, every existing restaurant of the
+    chain, coming-soon ones included; Deluxe, its open ones (FCM-I19). Their ``restaurant_ends``."""
+    return [restaurant_ends(fmap, r) for r in fmap.chain_restaurants(chain, open_only=ruleset == "DLX")]
+
+
+def _range_ok(fmap, chain, squares, entrance, rng, ruleset, starts=None):
     where = (entrance,) if ruleset == "DLX" else squares
-    d = location_distance(fmap, opened, where)
+    d = location_distance(fmap, None, where, _range_starts(fmap, chain, ruleset) if starts is None else starts)
     return d is not None and d <= rng
 
 
-def check_local_restaurant(fmap: FcmMap, chain: int, top, corner: str, ruleset: str = "RB") -> None:
+def check_local_restaurant(fmap: FcmMap, chain: int, top, corner: str, ruleset: str = "RB", starts=None) -> None:
     """A local manager's new restaurant: empty squares, entrance touching a road, and within road range 3
     of an entrance of the chain: RB, of any existing restaurant (coming soon included), some square of it
-    touching a road within range; DLX, of an open restaurant, its entrance touching such a road (FCM-3.7, FCM-I19)."""
+    touching a road within range; DLX, of an open restaurant, its entrance touching such a road (FCM-3.7, FCM-I19).
+    ``starts``: ``_range_starts`` when worked out already (every place of a map state against the same)."""
     clauses = ("FCM-3.7",)
     ruleset = map_rules(ruleset)
     _check_count(fmap, chain, clauses)
     squares, e = _check_restaurant_shape(fmap, chain, top, corner, clauses)
-    if not _range_ok(fmap, chain, squares, e, RANGES["local manager"], ruleset):
+    if not _range_ok(fmap, chain, squares, e, RANGES["local manager"], ruleset, starts):
         what = "its entrance" if ruleset == "DLX" else "it"
         whose = "an open" if ruleset == "DLX" else "a"
         _refuse(f"{what} is not within road range {RANGES['local manager']} of {whose} restaurant of chain {chain}",
@@ -182,8 +187,9 @@ def legal_restaurants(fmap: FcmMap, chain: int, kind: str = "start", ruleset: st
 
 def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> list:
     empty, near = fmap.open_ground()
+    starts = _range_starts(fmap, chain, ruleset) if kind == "local" else None
     check = {"start": check_starting_restaurant,
-             "local": lambda m, ch, t, c: check_local_restaurant(m, ch, t, c, ruleset),
+             "local": lambda m, ch, t, c: check_local_restaurant(m, ch, t, c, ruleset, starts),
              "regional": check_regional_restaurant}[kind]
     out = []
     for r in range(fmap.height - 1):
@@ -273,11 +279,28 @@ def place_garden(fmap: FcmMap, number: int, side: str) -> House:
 
 
 def legal_new_houses(fmap: FcmMap, number: int) -> list:
-    """Every legal ``(top, side)`` for house-with-garden tile ``number``."""
+    """Every legal ``(top, side)`` for house-with-garden tile ``number`` (worked out once per map state: the
+    options and the agents both ask)."""
+    return list(fmap.remembered(("new houses", number), lambda: tuple(_legal_new_houses(fmap, number))))
+
+
+def _legal_new_houses(fmap: FcmMap, number: int) -> list:
+    """``check_new_house`` at every place, in square then side order; the places whose squares are not all empty
+    or of which none touches a road (``open_ground``) are passed over without it, as it would refuse them."""
+    empty, near = fmap.open_ground()
+    height, width = fmap.height, fmap.width
     out = []
-    for r in range(fmap.height - 1):
-        for c in range(fmap.width - 1):
+    for r in range(height - 1):
+        for c in range(width - 1):
+            if not (empty[r][c] and empty[r][c + 1] and empty[r + 1][c] and empty[r + 1][c + 1]):
+                continue
+            house_near = near[r][c] or near[r][c + 1] or near[r + 1][c] or near[r + 1][c + 1]
             for side in SIDES:
+                garden = garden_squares((r, c), side)
+                if not all(0 <= gr < height and 0 <= gc < width and empty[gr][gc] for gr, gc in garden):
+                    continue
+                if not (house_near or any(near[gr][gc] for gr, gc in garden)):
+                    continue
                 try:
                     check_new_house(fmap, number, (r, c), side)
                 except IllegalChoice:
