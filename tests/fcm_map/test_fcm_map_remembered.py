@@ -56,3 +56,42 @@ def test_fcm_i10_a_remembered_answer_follows_the_join_rule():
     assert m.joins == "midpoint" and m.remembered(("joins",), lambda: m.joins) == "midpoint"
     m.set_joins("any")
     assert m.remembered(("joins",), lambda: m.joins) == "any"
+
+
+@pytest.mark.parametrize("players,seed", [(2, 2), (3, 4), (4, 7), (5, 9)])
+def test_fcm_3_7_listed_restaurant_places_are_every_place_the_checks_allow(players, seed):
+    """FCM-3.7, FCM-I4, FCM-I5, FCM-I19, FCM-I21: the places listed for a starting, a local manager's and a
+    regional manager's restaurant, under both rulesets, are exactly those the kind's check allows at every
+    square and corner, in that order: for chains with none, some (one coming soon) and all their restaurants."""
+    from toolkit.core.errors import IllegalChoice
+    m = random_map(players, seed, restaurants=0)
+    rng = random.Random(seed)
+    for chain, count in ((1, 1), (2, 2), (3, 3)):
+        for _ in range(count):
+            legal = pl.legal_restaurants(m, chain, "regional")
+            if legal:
+                pl.place_regional_restaurant(m, chain, *rng.choice(legal))
+    legal = pl.legal_restaurants(m, 1, "local")
+    if legal:
+        pl.place_local_restaurant(m, 1, *rng.choice(legal))             # coming soon: the rulesets differ
+    checks = {"start": pl.check_starting_restaurant, "regional": pl.check_regional_restaurant,
+              "local": pl.check_local_restaurant}
+    found = 0
+    for chain in (1, 2, 3, 4):
+        for kind, check in checks.items():
+            for ruleset in ("original", "deluxe"):
+                allowed = []
+                for r in range(m.height - 1):
+                    for c in range(m.width - 1):
+                        for corner in ("nw", "ne", "sw", "se"):
+                            try:
+                                if kind == "local":
+                                    check(m, chain, (r, c), corner, ruleset)
+                                else:
+                                    check(m, chain, (r, c), corner)
+                            except IllegalChoice:
+                                continue
+                            allowed.append(((r, c), corner))
+                assert pl.legal_restaurants(m, chain, kind, ruleset) == allowed, (chain, kind, ruleset)
+                found += len(allowed)
+    assert found > 0

@@ -186,24 +186,37 @@ def legal_restaurants(fmap: FcmMap, chain: int, kind: str = "start", ruleset: st
 
 
 def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> list:
+    """The places the kind's check allows, in square then corner order, found without raising its refusals at every
+    square: a chain with its restaurants all placed has none (FCM-I21); a place whose squares are not all empty or
+    whose entrance touches no road (``open_ground``) is passed over, as ``_check_restaurant_shape`` would refuse it,
+    and the others pass it; what the kind checks beyond that is checked (a starting restaurant's tile, FCM-I4; a
+    local manager's range, FCM-I19). ``tests/fcm_map`` holds it to the checks at every place."""
+    if kind not in ("start", "local", "regional"):
+        raise ValueError(f"kind must be 'start', 'local' or 'regional', not {kind!r}")
+    if len(fmap.chain_restaurants(chain)) >= MAX_RESTAURANTS:
+        return []
     empty, near = fmap.open_ground()
     starts = _range_starts(fmap, chain, ruleset) if kind == "local" else None
-    check = {"start": check_starting_restaurant,
-             "local": lambda m, ch, t, c: check_local_restaurant(m, ch, t, c, ruleset, starts),
-             "regional": check_regional_restaurant}[kind]
+    reach = RANGES["local manager"]
     out = []
     for r in range(fmap.height - 1):
         for c in range(fmap.width - 1):
             if not (empty[r][c] and empty[r][c + 1] and empty[r + 1][c] and empty[r + 1][c + 1]):
                 continue
+            squares = None
             for corner in CORNERS:
                 er, ec = corner_square((r, c), corner)
-                if not near[er][ec]:         # the entrance touches no road (FCM-I5): skip the full check
+                if not near[er][ec]:         # the entrance touches no road (FCM-I5)
                     continue
-                try:
-                    check(fmap, chain, (r, c), corner)
-                except IllegalChoice:
-                    continue
+                if kind == "start":
+                    try:
+                        check_starting_restaurant(fmap, chain, (r, c), corner)
+                    except IllegalChoice:
+                        continue
+                elif kind == "local":
+                    squares = squares or rect((r, c), 2, 2)
+                    if not _range_ok(fmap, chain, squares, (er, ec), reach, ruleset, starts):
+                        continue
                 out.append(((r, c), corner))
     return out
 
