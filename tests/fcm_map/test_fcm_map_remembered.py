@@ -11,7 +11,7 @@ from .test_fcm_map_properties import random_map
 MARKETEERS = (None, *pl.MARKETEERS)
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (4, 3)])
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 3), (3, 8), (5, 2), (5, 11)])
 def test_fcm_3_4_campaign_places_equal_the_checked_search(players, seed):
     m = random_map(players, seed)
     rng = random.Random(seed)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ....core.errors import IllegalChoice
 from .board import CORNERS, SIDES, Campaign, FcmMap, House, Restaurant, corner_square, rect
-from .roads import RANGES, STEPS, entrances, location_distance, restaurant_ends
+from .roads import RANGES, STEPS, entrances, location_distance, restaurant_ends, square_distances
 
 MAX_RESTAURANTS = 3
 #: What each marketeer may place and its longest duration (FCM-3.4, FCM-I18).
@@ -382,8 +382,7 @@ def campaign_places(fmap: FcmMap, chain: int, number: int, marketeer: str | None
         return []
     empty, near = fmap.open_ground()
     rng = RANGES.get(marketeer)
-    opened = fmap.chain_restaurants(chain, open_only=True)
-    starts = [restaurant_ends(fmap, r) for r in opened]
+    dist = None if rng is None else square_distances(fmap, chain)      # the range, as location_distance
     h, w = fmap.tileset.marketing[number].size
     out = []
     for turned in ((False, True) if h != w else (False,)):
@@ -392,9 +391,9 @@ def campaign_places(fmap: FcmMap, chain: int, number: int, marketeer: str | None
             for c in range(fmap.width - ww + 1):
                 if not empty[r][c]:
                     continue
-                cells = rect((r, c), hh, ww)
-                if (all(empty[a][b] for a, b in cells) and any(near[a][b] for a, b in cells)
-                        and (rng is None or _within_range(fmap, opened, cells, rng, starts))):
+                end = c + ww                               # the footprint: rows r..r+hh-1, columns c..end-1
+                if (all(all(row[c:end]) for row in empty[r:r + hh]) and any(any(row[c:end]) for row in near[r:r + hh])
+                        and (dist is None or min(min(row[c:end]) for row in dist[r:r + hh]) <= rng)):
                     out.append(((r, c), turned))
     return out
 

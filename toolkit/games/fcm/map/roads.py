@@ -278,6 +278,37 @@ def location_distance(fmap: FcmMap, restaurants, squares, starts=None) -> int | 
     return min(ds) if ds else None
 
 
+def square_distances(fmap: FcmMap, chain: int) -> list:
+    """``[row][col]``: the road distance from the chain's nearest open entrance to a location covering that square
+    through the roads it touches (FAR when it touches none joined to them), so that ``location_distance`` of a
+    set of squares from those restaurants is the least of its squares' (None when that is FAR). For the squares
+    empty and beside a road (``open_ground``), where campaigns go; FAR elsewhere. Worked out once per map state
+    and chain (FCM-3.4, FCM-I11, FCM-I18)."""
+    def grid():
+        net = fmap.roads
+        vectors = [net.vector(restaurant_ends(fmap, r)) for r in fmap.chain_restaurants(chain, open_only=True)]
+        out = [[FAR] * fmap.width for _ in range(fmap.height)]
+        if not vectors:
+            return out
+        nearest = [min(ds) for ds in zip(*vectors)]            # per stretch of road: the nearest entrance's
+        empty, near = fmap.open_ground()
+        for r in range(fmap.height):
+            for c in range(fmap.width):
+                if not (empty[r][c] and near[r][c]):
+                    continue
+                best = FAR
+                for dr, dc in STEPS:                           # as ``RoadNetwork.ends`` joins a square to the roads
+                    q = (r + dr, c + dc)
+                    if net.is_road(q):
+                        border = (r // TILE, c // TILE) != (q[0] // TILE, q[1] // TILE)     # FCM-I11
+                        d = nearest[net.comp_of[net.node(q, dr, dc)]] + border
+                        if d < best:
+                            best = d
+                out[r][c] = best
+        return out
+    return fmap.remembered(("square distances", chain), grid)
+
+
 def road_distances(fmap: FcmMap, restaurant: Restaurant) -> dict:
     """``{road square: distance}`` from the restaurant's entrances, for every road square joined to it; a
     bridge square takes its nearer lane (FCM-4.3)."""
