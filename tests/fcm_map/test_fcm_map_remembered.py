@@ -1,5 +1,6 @@
 """The answers the map remembers per state (``FcmMap.remembered``, issue 14) are the answers worked out afresh:
 the fast campaign search equals the checked one, and a remembered answer changes as soon as the map does."""
+import dataclasses
 import random
 
 import pytest
@@ -11,9 +12,31 @@ from .test_fcm_map_properties import random_map
 MARKETEERS = (None, *pl.MARKETEERS)
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (4, 3), (3, 8), (5, 2), (5, 11)])
-def test_fcm_3_4_campaign_places_equal_the_checked_search(players, seed):
-    m = random_map(players, seed)
+def varied_map(players, seed, joins):
+    """A random map whose chains differ: chain 1 has an open and a coming-soon restaurant and a drive-in (FCM-3.7,
+    FCM-I7), chain 2 only a coming-soon one, chain 3 all three; roads joined by ``joins`` (FCM-I10)."""
+    m = random_map(players, seed, restaurants=0)
+    m.set_joins(joins)
+    rng = random.Random(seed)
+    for chain, kinds in ((1, ("regional", "local")), (3, ("regional", "regional", "regional")), (2, ("start",))):
+        for kind in kinds:
+            legal = pl.legal_restaurants(m, chain, kind)
+            if legal:
+                top, corner = rng.choice(legal)
+                if kind == "local":
+                    pl.place_local_restaurant(m, chain, top, corner)
+                else:
+                    pl.place_regional_restaurant(m, chain, top, corner)
+    for r in [r for r in m.restaurants.values() if r.chain == 2]:
+        m.put_restaurant(dataclasses.replace(r, open=False))       # coming soon only
+    m.drive_ins = {1}
+    return m
+
+
+@pytest.mark.parametrize("players,seed,joins", [(2, 1, "midpoint"), (4, 3, "midpoint"), (3, 8, "any"),
+                                                (5, 2, "midpoint"), (5, 11, "any")])
+def test_fcm_3_4_campaign_places_equal_the_checked_search(players, seed, joins):
+    m = varied_map(players, seed, joins)
     rng = random.Random(seed)
     tiles = [n for n, t in m.tileset.marketing.items() if t.kind != "airplane"][:5]
     found = 0
@@ -62,18 +85,10 @@ def test_fcm_i10_a_remembered_answer_follows_the_join_rule():
 def test_fcm_3_7_listed_restaurant_places_are_every_place_the_checks_allow(players, seed):
     """FCM-3.7, FCM-I4, FCM-I5, FCM-I19, FCM-I21: the places listed for a starting, a local manager's and a
     regional manager's restaurant, under both rulesets, are exactly those the kind's check allows at every
-    square and corner, in that order: for chains with none, some (one coming soon) and all their restaurants."""
+    square and corner, in that order: for chains with none, some (coming soon, a drive-in) and all their
+    restaurants, with either join rule."""
     from toolkit.core.errors import IllegalChoice
-    m = random_map(players, seed, restaurants=0)
-    rng = random.Random(seed)
-    for chain, count in ((1, 1), (2, 2), (3, 3)):
-        for _ in range(count):
-            legal = pl.legal_restaurants(m, chain, "regional")
-            if legal:
-                pl.place_regional_restaurant(m, chain, *rng.choice(legal))
-    legal = pl.legal_restaurants(m, 1, "local")
-    if legal:
-        pl.place_local_restaurant(m, 1, *rng.choice(legal))             # coming soon: the rulesets differ
+    m = varied_map(players, seed, "any" if seed % 2 else "midpoint")
     checks = {"start": pl.check_starting_restaurant, "regional": pl.check_regional_restaurant,
               "local": pl.check_local_restaurant}
     found = 0
@@ -95,3 +110,25 @@ def test_fcm_3_7_listed_restaurant_places_are_every_place_the_checks_allow(playe
                 assert pl.legal_restaurants(m, chain, kind, ruleset) == allowed, (chain, kind, ruleset)
                 found += len(allowed)
     assert found > 0
+
+
+@pytest.mark.parametrize("players,seed,joins", [(2, 0, "midpoint"), (3, 0, "any"), (4, 5, "midpoint"),
+                                                (5, 0, "any"), (5, 7, "midpoint")])
+def test_fcm_i11_square_distances_are_each_squares_location_distance(players, seed, joins):
+    """FCM-3.4, FCM-I11, FCM-I18: the grid a marketeer's range is read from gives, for every empty square beside a
+    road, the distance ``location_distance`` gives from the chain's open restaurants (drive-ins' four corners,
+    bridges' lanes, coming-soon restaurants left out); FAR exactly where that is None."""
+    from toolkit.games.fcm.map import roads
+    m = varied_map(players, seed, joins)
+    empty, near = m.open_ground()
+    checked = 0
+    for chain in (1, 2, 3, 4):
+        grid = roads.square_distances(m, chain)
+        opened = m.chain_restaurants(chain, open_only=True)
+        for r in range(m.height):
+            for c in range(m.width):
+                if empty[r][c] and near[r][c]:
+                    d = roads.location_distance(m, opened, ((r, c),))
+                    assert (grid[r][c] if grid[r][c] < roads.FAR else None) == d, (chain, r, c)
+                    checked += d is not None
+    assert checked > 0

@@ -49,18 +49,13 @@ class Company:
 
     def owned(self) -> Counter:
         """Every card the player has anywhere (the CEO excluded): FCM-3.n3 counts them all."""
-        c = self.cards()
+        c = self.hand + self.work.counts() + self.beach + Counter(self.busy)
         c.update(f["card"] for f in self.fresh if f["phantom"])
         return c
 
     def cards(self) -> Counter:
-        """Real cards held (phantom hires excluded): in hand, at work, on the beach and busy, counted once in one
-        Counter (summing Counters made one per term, at twice the cost; the agents ask often)."""
-        c = Counter(self.hand)
-        c.update(self.work.cards())
-        c.update(self.beach)
-        c.update(self.busy)
-        return +c                 # as the sum of Counters: no card counted zero
+        """Real cards held (phantom hires excluded)."""
+        return self.hand + self.work.counts() + self.beach + Counter(self.busy)
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "cash": self.cash, "reserve": self.reserve, "ceo_slots": self.ceo_slots,
