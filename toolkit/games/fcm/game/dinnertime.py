@@ -105,12 +105,11 @@ def run(game) -> "Dinner":
     co, fmap = game.co, game.map
     seats = co.seats()                                   # a bankrupt chain has left the game (FCM-I74)
     game.say("phase", lambda: f"Round {co.round}, phase 4: Dinnertime. Houses eat in number order.", ("FCM-0.2", "FCM-4.1"))
+    work = {s: co.company(s).work.counts() for s in seats}         # cards at work do not change at Dinnertime
     if co.ruleset == "deluxe":                           # FCM-I44: claimed when Dinnertime starts
         for s in seats:
-            w = co.company(s).work.counts()
-            if w["pricing_manager"] or w["discount_manager"]:
+            if work[s]["pricing_manager"] or work[s]["discount_manager"]:
                 co.claim(s, "first_lower_prices", ("FCM-I56",))
-    work = {s: co.company(s).work.counts() for s in seats}         # cards at work do not change at Dinnertime
     prices = {s: unit_price(co, s, work[s])[0] for s in seats}
     bonus = {s: bonuses(co, s) for s in seats}
     wait = {s: waitresses(co, s, work[s]) for s in seats}
@@ -119,19 +118,19 @@ def run(game) -> "Dinner":
     earned = {s: 0 for s in seats}
     stocks = {s: co.company(s).goods for s in seats}     # the same Counters all Dinnertime (sales change them)
     dinner = Dinner(co.round, prices, wait, bonus)
-    out, live = None, ()
+    gone, live = None, ()
     for n in sorted(fmap.houses):
         demand = tuple(fmap.demand.get(n, ()))
         if not demand:
             continue
-        if len(co.bankrupt) != out:                      # bankrupt this Dinnertime: sells no more (FCM-I74)
-            out, live = len(co.bankrupt), tuple(s for s in co.order if s not in co.bankrupt)
+        if len(co.bankrupt) != gone:                     # bankrupt this Dinnertime: sells no more (FCM-I74)
+            gone, live = len(co.bankrupt), tuple(s for s in co.order if s not in co.bankrupt)
         need: dict = {}
         for g in demand:
             need[g] = need.get(g, 0) + 1
         garden = bool(fmap.houses[n].garden)
         distances, short = [], None
-        low, ties = None, 0
+        low = tied = None                                # tied: the chains on the lowest sum, when more than one
         for s in live:
             found = near.get((n, s))                     # FCM-4.2: joined by road to an open restaurant
             d = None if found is None else found[0]
@@ -146,17 +145,15 @@ def run(game) -> "Dinner":
                 if d is not None:                        # FCM-4.3: the lowest unit price + distance
                     total = prices[s] + d
                     if low is None or total < low:
-                        low, winner, ties = total, s, 1
+                        low, winner, tied = total, s, None
                     elif total == low:
-                        ties += 1
+                        tied = (tied or [winner]) + [s]
         tiebreak = restaurant = None
         income = 0
         if low is None:
             winner = None
         else:
-            if ties > 1:                                 # then the most waitresses, then turn order
-                tied = [s for s, d in zip(live, distances)
-                        if d is not None and (short is None or s not in short) and prices[s] + d == low]
+            if tied:                                     # then the most waitresses, then turn order
                 most = max(wait[s] for s in tied)
                 by_w = [s for s in tied if wait[s] == most]
                 tiebreak = "waitresses" if len(by_w) == 1 else "turn order"

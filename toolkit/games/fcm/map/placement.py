@@ -63,8 +63,13 @@ def _check_restaurant_shape(fmap, chain, top, corner, clauses, ignore=None):
     return squares, e
 
 
+def _chain_full(fmap, chain) -> bool:
+    """The chain has all its restaurants on the map (FCM-I21)."""
+    return len(fmap.chain_restaurants(chain)) >= MAX_RESTAURANTS
+
+
 def _check_count(fmap, chain, clauses):
-    if len(fmap.chain_restaurants(chain)) >= MAX_RESTAURANTS:
+    if _chain_full(fmap, chain):
         _refuse(f"chain {chain} already has {MAX_RESTAURANTS} restaurants", clauses + ("FCM-I21",))
 
 
@@ -193,7 +198,7 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
     local manager's range, FCM-I19). ``tests/fcm_map`` holds it to the checks at every place."""
     if kind not in ("start", "local", "regional"):
         raise ValueError(f"kind must be 'start', 'local' or 'regional', not {kind!r}")
-    if len(fmap.chain_restaurants(chain)) >= MAX_RESTAURANTS:
+    if _chain_full(fmap, chain):
         return []
     empty, near = fmap.open_ground()
     starts = _range_starts(fmap, chain, ruleset) if kind == "local" else None
