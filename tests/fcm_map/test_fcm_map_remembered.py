@@ -5,7 +5,10 @@ import random
 
 import pytest
 
+from toolkit.core.errors import IllegalChoice
+from toolkit.games.fcm.game import marketing
 from toolkit.games.fcm.map import placement as pl
+from toolkit.games.fcm.map import reach as rc
 
 from .test_fcm_map_properties import random_map
 
@@ -132,3 +135,81 @@ def test_fcm_i11_square_distances_are_each_squares_location_distance(players, se
                     assert (grid[r][c] if grid[r][c] < roads.FAR else None) == d, (chain, r, c)
                     checked += d is not None
     assert checked > 0
+
+
+def _reach_by_the_rules(m, kind, squares=(), side=None, lines=()):
+    """FCM-6.2 to 6.5 read square by square (FCM-I14: a house is reached through any of its squares, garden
+    included): what the remembered reach must equal."""
+    blocks = rc.mailbox_blocks(m)
+    tile = lambda s: (s[0] // 5, s[1] // 5)      # noqa: E731 - a map tile is 5x5 squares
+    out = []
+    for n, h in sorted(m.houses.items()):
+        if kind == "billboard":
+            hit = any(abs(a - r) + abs(b - c) == 1 for a, b in h.all_squares for r, c in squares)
+        elif kind == "mailbox":
+            hit = any(blocks.get(s) is not None and blocks.get(s) in {blocks.get(q) for q in squares}
+                      for s in h.all_squares)
+        elif kind == "airplane":
+            hit = any(s[0 if side in ("w", "e") else 1] in lines for s in h.all_squares)
+        else:
+            hit = any(abs(tile(s)[0] - tile(q)[0]) <= 1 and abs(tile(s)[1] - tile(q)[1]) <= 1
+                      for s in h.all_squares for q in squares)
+        if hit:
+            out.append(n)
+    return out
+
+
+def _every_reach(m):
+    """(kind, marketing.reached, reach worked out by the rules) for every tile and every place on the map."""
+    for number, t in m.tileset.marketing.items():
+        if t.kind == "airplane":
+            length = {"w": m.height, "e": m.height, "n": m.width, "s": m.width}
+            for side in "nesw":
+                for first in range(length[side] - t.size[1] + 1):
+                    lines = range(first, first + t.size[1])
+                    yield (marketing.reached(m, number, f"{side} {first}"),
+                           _reach_by_the_rules(m, "airplane", side=side, lines=lines))
+            continue
+        for r in range(0, m.height, 2):
+            for c in range(0, m.width, 3):
+                for turned in (False, True):
+                    sq = [s for s in pl.campaign_squares(m, number, (r, c), turned) if m.on_map(s)]
+                    value = f"{r},{c}" + (" turned" if turned else "")
+                    if len(sq) == t.size[0] * t.size[1]:
+                        yield marketing.reached(m, number, value), _reach_by_the_rules(m, t.kind, sq)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (4, 9), (5, 13)])
+def test_fcm_6_2_to_6_5_remembered_reach_follows_the_houses_and_their_gardens(players, seed):
+    """The reach remembered with the map (``FcmMap.reach_answers``) is the rules' reach at every place, for
+    every kind, asked twice; a garden or a new house changes it at once, and a copy made before keeps the old
+    houses' answers."""
+    m = random_map(players, seed, restaurants=0)
+    for _ in range(2):                                       # worked out, then read back
+        got = list(_every_reach(m))
+        assert got and all(tuple(want) == have for have, want in got)
+    before = m.copy()
+    old = [have for have, _ in _every_reach(before)]
+    rng = random.Random(seed)
+    changed = 0
+    for n in sorted(m.houses):                              # FCM-I14: gardens reach too
+        for side in ("n", "e", "s", "w"):
+            try:
+                pl.place_garden(m, n, side)
+            except IllegalChoice:
+                continue
+            changed += 1
+            break
+        if changed == 2:
+            break
+    number = next(n for n in m.tileset.house_tiles if n not in m.houses)
+    new = pl.legal_new_houses(m, number)
+    if new:
+        top, side = rng.choice(new)
+        pl.place_new_house(m, number, top, side)
+        changed += 1
+    assert changed >= 2
+    now = list(_every_reach(m))
+    assert all(tuple(want) == have for have, want in now)
+    assert [have for have, _ in now] != old                  # the new squares reach somewhere
+    assert [have for have, _ in _every_reach(before)] == old

@@ -31,16 +31,25 @@ def free_tiles(game, card: str) -> list[int]:
     return [n for n in ts.marketing_for(game.players) if n not in game.map.campaigns and ts.marketing[n].kind in kinds]
 
 
-def reached(fmap, number: int, value: str) -> list[int]:
-    """Houses a campaign of tile ``number`` placed at ``value`` would reach (FCM-6.2 to 6.5)."""
-    kind = fmap.tileset.marketing[number].kind
-    if kind == "airplane":
+def reached(fmap, number: int, value: str) -> tuple:
+    """Houses a campaign of tile ``number`` placed at ``value`` would reach (FCM-6.2 to 6.5), remembered while
+    the houses stand as they are (``FcmMap.reach_answers``): tiles of one kind and size reach alike."""
+    tile = fmap.tileset.marketing[number]
+    answers = fmap.reach_answers()
+    question = (tile.kind, tile.size, value)
+    got = answers.get(question)
+    if got is None:
+        got = answers[question] = tuple(_reach(fmap, tile, number, value))
+    return got
+
+
+def _reach(fmap, tile, number: int, value: str) -> list:
+    if tile.kind == "airplane":
         side, first = value.split()
-        span = fmap.tileset.marketing[number].size[1]
-        return reach.airplane_reach(fmap, side, range(int(first), int(first) + span))
+        return reach.airplane_reach(fmap, side, range(int(first), int(first) + tile.size[1]))
     top, turned = parse_place(value)
     sq = campaign_squares(fmap, number, top, turned)
-    return {"billboard": reach.billboard_reach, "mailbox": reach.mailbox_reach, "radio": reach.radio_reach}[kind](fmap, sq)
+    return {"billboard": reach.billboard_reach, "mailbox": reach.mailbox_reach, "radio": reach.radio_reach}[tile.kind](fmap, sq)
 
 
 def parse_place(value: str):

@@ -26,12 +26,10 @@ FAR = 99
 
 
 class Outlook:
-    """One seat's picture of the game at one decision; measures are worked out when first asked. ``memo``: a
-    dict the agent keeps between decisions, for answers that outlive one decision (``reach_of``)."""
+    """One seat's picture of the game at one decision; measures are worked out when first asked."""
 
-    def __init__(self, game, seat: int, memo: dict | None = None):
+    def __init__(self, game, seat: int):
         self.game, self.seat = game, seat
-        self.memo = {} if memo is None else memo      # kept by an agent from one decision to the next
         self.map, self.co = game.map, game.co
         self.company = game.co.company(seat)
         self._dist = None
@@ -45,7 +43,6 @@ class Outlook:
         self._room = {}
         self._near = None
         self._weighed = None
-        self._reach = None
         self._route_starts = None
 
     # --- distances and competition ---------------------------------------------------------------
@@ -139,10 +136,17 @@ class Outlook:
                 out.update(goods)
         for c in self.map.campaigns.values():
             if c.chain == self.seat:
-                out[c.good] += sum(1 for h in self.reach_of(("on the map", c.number, c.kind, c.squares, c.side, c.lines),
-                                                            lambda: marketing_reach(self.map, c))
-                                   if self.my_distance(h) is not None)
+                out[c.good] += sum(1 for h in self._campaign_reach(c) if self.my_distance(h) is not None)
         return out
+
+    def _campaign_reach(self, c) -> tuple:
+        """The houses campaign ``c`` on the map reaches, remembered with the map (``FcmMap.reach_answers``)."""
+        answers = self.map.reach_answers()
+        question = ("on the map", c.number, c.kind, c.squares, c.side, c.lines)
+        got = answers.get(question)
+        if got is None:
+            got = answers[question] = tuple(marketing_reach(self.map, c))
+        return got
 
     def orders_served(self, extra: str | None = None) -> int:
         """Demand tokens of the houses near the chain whose whole order its stock (plus one ``extra`` good)
@@ -243,30 +247,11 @@ class Outlook:
         already wanting another good is worth less (it buys only its whole order, FCM-4.2)."""
         w = self.worth()
         gain = 0.0
-        tile = self.map.tileset.marketing[number]
-        for h in self.reach_of((tile.kind, tile.size, value), lambda: marketing.reached(self.map, number, value)):
+        for h in marketing.reached(self.map, number, value):
             room = self.map.demand_room(h)
             mixed = good is not None and any(g != good for g in self.map.demand.get(h, ()))
             gain += w.get(h, 0.0) * (1.0 if room > 0 else 0.3) * (0.3 if mixed else 1.0)
         return gain
-
-    def reach_of(self, question: tuple, houses) -> tuple:
-        """``houses()``, the houses a campaign reaches, remembered while the houses stay as they are: reach
-        reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5), so the same places
-        weighed for a tile, again for its place and in later rounds are worked out once. ``question`` names
-        the campaign's kind, size and place, or the tile on the map."""
-        if self._reach is None:
-            fmap = self.map
-            key = ("campaign reach", fmap.terrain, tuple((n, h.all_squares) for n, h in fmap.houses.items()))
-            self._reach = self.memo.get(key)
-            if self._reach is None:
-                if len(self.memo) > 64:
-                    self.memo.clear()
-                self._reach = self.memo[key] = {}
-        got = self._reach.get(question)
-        if got is None:
-            got = self._reach[question] = tuple(houses())
-        return got
 
     def best_campaign(self, card: str, number: int, values=None, good: str | None = None):
         """(gain, place) of the best place of tile ``number`` for this marketeer; (0, None) when none helps."""

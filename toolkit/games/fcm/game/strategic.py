@@ -43,7 +43,6 @@ class StrategicAgent(Agent):
         self.parts = (company, Restructuring(company), Placing(), Campaigning(), Supplying())
         # decision kind -> the part's answer for it; a kind no part decides gets the first option
         self._answers = {kind: getattr(part, kind) for part in self.parts for kind in part.decides}
-        self._outlook_memo: dict = {}       # kept from one decision to the next (``Outlook``)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.style.name!r})" if self.style else f"{type(self).__name__}()"
@@ -54,7 +53,7 @@ class StrategicAgent(Agent):
     def choose(self, game, decision, rng):
         f = self._answers.get(decision.kind)
         if f is not None:
-            look = Outlook(game, decision.player, self._outlook_memo)
+            look = Outlook(game, decision.player)
             v = f(game, decision, look, self.style_for(game, decision.player))
             if v is not None and (v in decision.values or decision.kind == "restructure"):
                 return v

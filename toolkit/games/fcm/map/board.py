@@ -132,12 +132,15 @@ class FcmMap:
                          if ch in DRINK_CHARS]
         self.route_memo: dict = {}       # what buyers can bring home, by start (roads.buyer_options); copies share it
         self._memo: dict | None = None   # answers worked out per map state (remembered); copies share it
+        self.reach_memo: dict = {}       # campaign reach by the houses standing (reach_answers); copies share it
+        self._reach: dict | None = None  # reach_memo's answers for the houses standing now
         self._near: list | None = None   # squares beside a printed road (open_ground)
 
     # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
     # ``__dict__``, so that a copy (and the map copied) keeps Python's fast attribute reads (core.copy_attributes)
     _ATTRIBUTES = ("tileset", "layout", "rows", "cols", "height", "width", "houses", "terrain", "restaurants", "campaigns",
-                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "_near")
+                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "reach_memo",
+                   "_reach", "_near")
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
@@ -276,6 +279,19 @@ class FcmMap:
             memo[key] = answer()
         return memo[key]
 
+    def reach_answers(self) -> dict:
+        """A dict of the houses campaigns reach (a question naming the campaign -> house numbers) for the houses
+        standing now: reach reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5,
+        FCM-I14), so it is remembered while they stand, for every copy of the map (the options' labels and each
+        chain's agent weigh the same places). Houses change only through ``put_house``."""
+        answers = self._reach
+        if answers is None:
+            key = tuple((n, h.all_squares) for n, h in self.houses.items())
+            if len(self.reach_memo) > 64:
+                self.reach_memo.clear()
+            answers = self._reach = self.reach_memo.setdefault(key, {})
+        return answers
+
     def open_ground(self) -> tuple:
         """Two boolean grids ``[row][col]``: the square is empty (``is_empty``), and it touches a road (a road
         square beside it); made once per state of what stands on the map."""
@@ -334,6 +350,7 @@ class FcmMap:
             for s in old.all_squares:
                 del self._occ[s]
         self.houses[h.number] = h
+        self._reach = None
         for s in h.squares:
             self._occ[s] = ("house", h.number)
         for s in h.garden:

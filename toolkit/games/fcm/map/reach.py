@@ -10,6 +10,8 @@ A house is reached when any of its squares, garden included, is reached (FCM-I14
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .board import BRIDGE, ROAD, TILE, FcmMap
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -56,15 +58,15 @@ def mailbox_reach(fmap: FcmMap, squares) -> list:
     """Houses with any square in the same block as the mailbox (FCM-6.3)."""
     blocks = mailbox_blocks(fmap)
     mine = {blocks[s] for s in squares if s in blocks}
-    return [n for n, h in sorted(fmap.houses.items()) if any(blocks.get(s) in mine for s in h.all_squares)]
+    return [n for n, house in _houses_by_part(fmap) if not mine.isdisjoint(house.blocks)]
 
 
 def airplane_reach(fmap: FcmMap, side: str, lines) -> list:
     """Houses with any square or garden square in the flown rows (side 'w' or 'e') or columns (side 'n' or
     's') (FCM-6.4)."""
     lines = set(lines)
-    axis = 0 if side in ("w", "e") else 1
-    return [n for n, h in sorted(fmap.houses.items()) if any(s[axis] in lines for s in h.all_squares)]
+    across = side in ("w", "e")
+    return [n for n, house in _houses_by_part(fmap) if not lines.isdisjoint(house.rows if across else house.cols)]
 
 
 def radio_tiles(fmap: FcmMap, squares) -> list:
@@ -77,7 +79,30 @@ def radio_tiles(fmap: FcmMap, squares) -> list:
 def radio_reach(fmap: FcmMap, squares) -> list:
     """Houses with any square on the radio's tile or the 8 around it (FCM-6.5)."""
     tiles = set(radio_tiles(fmap, squares))
-    return [n for n, h in sorted(fmap.houses.items()) if any((r // TILE, c // TILE) in tiles for r, c in h.all_squares)]
+    return [n for n, house in _houses_by_part(fmap) if not tiles.isdisjoint(house.tiles)]
+
+
+class _HouseParts(NamedTuple):
+    """What of a house, garden included, a campaign can reach: its mailbox blocks, rows, columns and tiles."""
+    blocks: frozenset
+    rows: frozenset
+    cols: frozenset
+    tiles: frozenset
+
+
+def _houses_by_part(fmap: FcmMap) -> list:
+    """``(number, _HouseParts)`` of every house in number order, remembered while the houses stand as they are
+    (``FcmMap.reach_answers``): a campaign's reach asks of every house, and the agents weigh many places."""
+    answers = fmap.reach_answers()
+    parts = answers.get("house parts")
+    if parts is None:
+        blocks = mailbox_blocks(fmap)
+        parts = answers["house parts"] = [
+            (n, _HouseParts(frozenset(blocks.get(s) for s in h.all_squares), frozenset(r for r, _ in h.all_squares),
+                            frozenset(c for _, c in h.all_squares),
+                            frozenset((r // TILE, c // TILE) for r, c in h.all_squares)))
+            for n, h in sorted(fmap.houses.items())]
+    return parts
 
 
 def campaign_reach(fmap: FcmMap, number: int) -> list:
