@@ -84,7 +84,7 @@ def test_fcm_4_3_drive_in_measures_from_the_best_corner():
     m = map_from_layout([["F0", "C0"]])
     r = pl.place_starting_restaurant(m, 0, (3, 3), "se")
     assert rd.house_distance(m, r, 10) == 2
-    m.drive_ins.add(0)
+    m.drive_ins = {0}
     assert rd.house_distance(m, r, 10) == 0
     soon = Restaurant("0-9", 0, (3, 3), "se", open=False)
     assert rd.entrances(m, soon) == ((4, 4),)

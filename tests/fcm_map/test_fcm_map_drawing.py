@@ -18,7 +18,7 @@ def busy_map():
     for ch in (1, 2, 3):
         top, corner = rng.choice(pl.legal_restaurants(m, ch, "start"))
         pl.place_starting_restaurant(m, ch, top, corner)
-    m.drive_ins.add(2)
+    m.drive_ins = {2}
     for n in (11, 7, 1):
         top, turned = pl.legal_campaigns(m, 1, n)[0]
         pl.place_campaign(m, 1, n, top, "burger", 2, turned=turned)

@@ -256,7 +256,7 @@ def test_to_dict_round_trip(players, seed):
     """to_dict describes the whole map: from_dict rebuilds an equal map."""
     m = random_map(players, seed)
     m.add_demand(sorted(m.houses)[0], "beer", 2)
-    m.drive_ins.add(1)
+    m.drive_ins = {1}
     pl.place_airplane(m, 1, 4, "e", 0, "pizza", 2)
     assert FcmMap.from_dict(m.to_dict()) == m
 

@@ -213,3 +213,50 @@ def test_fcm_6_2_to_6_5_remembered_reach_follows_the_houses_and_their_gardens(pl
     assert all(tuple(want) == have for have, want in now)
     assert [have for have, _ in now] != old                  # the new squares reach somewhere
     assert [have for have, _ in _every_reach(before)] == old
+
+
+def _state_afresh(m):
+    return (frozenset(m._occ.items()), frozenset((r.rid, r.corner, r.open) for r in m.restaurants.values()),
+            frozenset(m.drive_ins))
+
+
+def test_fcm_3_7_the_remembered_state_key_follows_every_change_to_the_map():
+    """The map state that remembered answers are filed under is made once after a change: every change a game
+    makes (restaurants placed, coming soon and opened, FCM-3.7, FCM-7.3; houses and gardens, FCM-3.6;
+    campaigns placed and removed, FCM-3.4, FCM-6.7; drive-ins, FCM-I7) makes it anew, and a copy keeps its own."""
+    m = varied_map(4, 3, "midpoint")
+    rng = random.Random(3)
+    keys = {m.state_key()}
+    assert m.state_key() == _state_afresh(m)
+    before = m.copy()
+    old = before.state_key()
+
+    def changed(what):
+        assert m.state_key() == _state_afresh(m), what
+        assert m.state_key() not in keys, what
+        keys.add(m.state_key())
+
+    top, corner = rng.choice(pl.legal_restaurants(m, 4, "start"))
+    r = pl.place_starting_restaurant(m, 4, top, corner)
+    changed("a restaurant")
+    m.put_restaurant(dataclasses.replace(r, open=False))
+    changed("coming soon")
+    m.open_restaurants()
+    assert m.state_key() == _state_afresh(m)
+    m.remove_restaurant(r.rid)
+    changed("a restaurant removed")
+    number = next(n for n, t in m.tileset.marketing.items() if t.kind == "billboard")
+    top, turned = pl.legal_campaigns(m, 1, number)[0]
+    pl.place_campaign(m, 1, number, top, "beer", 1, turned)
+    changed("a campaign")
+    m.remove_campaign(number)
+    assert m.state_key() == _state_afresh(m)
+    n = next(n for n in m.tileset.house_tiles if n not in m.houses)
+    top, side = pl.legal_new_houses(m, n)[0]
+    pl.place_new_house(m, n, top, side)
+    changed("a house")
+    m.drive_ins = {2, 3}
+    changed("drive-ins")
+    with pytest.raises(AttributeError):
+        m.drive_ins.add(4)                 # only a new set is seen: the drive-ins cannot be changed in place
+    assert before.state_key() == old == _state_afresh(before)

@@ -42,7 +42,7 @@ def leave(game, seat: int) -> None:
             gone.append(number)
     company.hand = company.hand + company.work.counts() + company.beach     # all out of play with the chain
     company.work, company.beach, company.goods = Structure(), Counter(), Counter()
-    fmap.drive_ins.discard(seat)
+    fmap.drive_ins = fmap.drive_ins - {seat}
     game.say("leave", lambda: f"Player {seat} is bankrupt and leaves the game: its restaurants "
              + (", ".join(r.rid for r in fmap.chain_restaurants(seat)) or "(none)") + " and eternal campaigns stay on the map"
              + (f"; its campaigns {', '.join(f'#{n}' for n in gone)} leave it" if gone else "") + ".",

@@ -121,7 +121,7 @@ class FcmMap:
         self.restaurants: dict[str, Restaurant] = {}
         self.campaigns: dict[int, Campaign] = {}
         self.demand: dict[int, list] = {}
-        self.drive_ins: set = set()      # chains whose open restaurants have all 4 corners as entrances
+        self._drive_ins = frozenset()    # chains whose open restaurants have all 4 corners as entrances
         self._occ: dict = {}             # square -> ("house"|"garden"|"restaurant"|"campaign", key)
         for h in self.houses.values():
             for s in h.squares:
@@ -132,6 +132,7 @@ class FcmMap:
                          if ch in DRINK_CHARS]
         self.route_memo: dict = {}       # what buyers can bring home, by start (roads.buyer_options); copies share it
         self._memo: dict | None = None   # answers worked out per map state (remembered); copies share it
+        self._state: tuple | None = None # state_key, made when first asked after a change
         self.reach_memo: dict = {}       # campaign reach by the houses standing (reach_answers); copies share it
         self._reach: dict | None = None  # reach_memo's answers for the houses standing now
         self._near: list | None = None   # squares beside a printed road (open_ground)
@@ -139,7 +140,7 @@ class FcmMap:
     # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
     # ``__dict__``, so that a copy (and the map copied) keeps Python's fast attribute reads (core.copy_attributes)
     _ATTRIBUTES = ("tileset", "layout", "rows", "cols", "height", "width", "houses", "terrain", "restaurants", "campaigns",
-                   "demand", "drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "reach_memo",
+                   "demand", "_drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "_state", "reach_memo",
                    "_reach", "_near")
 
     # -------- copying, equality, display
@@ -149,7 +150,6 @@ class FcmMap:
         new.restaurants = dict(self.restaurants)
         new.campaigns = dict(self.campaigns)
         new.demand = {k: list(v) for k, v in self.demand.items()}
-        new.drive_ins = set(self.drive_ins)
         new._occ = dict(self._occ)
         memo[id(self)] = new
         return new
@@ -263,10 +263,15 @@ class FcmMap:
     def state_key(self) -> tuple:
         """What the placement rules and the Dinnertime's nearest restaurants read besides the printed map (which
         never changes): what stands on each square, each restaurant's entrance corner and whether it is open, the
-        drive-ins. It sees the changes made through ``put_house``, ``put_restaurant`` and the other changes
-        below: a house or restaurant set into the dicts by hand is not seen, and the remembered answers go stale."""
-        return (frozenset(self._occ.items()), frozenset((r.rid, r.corner, r.open) for r in self.restaurants.values()),
-                frozenset(self.drive_ins))
+        drive-ins. Made once after each change through ``put_house``, ``put_restaurant``, the other changes below
+        and ``drive_ins``: a house or restaurant set into the dicts by hand is not seen, and the remembered
+        answers go stale."""
+        key = self._state
+        if key is None:
+            key = self._state = (frozenset(self._occ.items()),
+                                 frozenset((r.rid, r.corner, r.open) for r in self.restaurants.values()),
+                                 self._drive_ins)
+        return key
 
     def remembered(self, question: tuple, answer):
         """``answer()`` for ``question`` in this map state, worked out once per state (copies of the map share
@@ -325,7 +330,17 @@ class FcmMap:
             self.joins, self._roads, self._memo = joins, None, None
 
     # -------- changes (no rule checks here: placement.py checks, then calls these)
+    @property
+    def drive_ins(self) -> frozenset:
+        """The chains whose open restaurants have an entrance at all four corners this round (FCM-3.7, FCM-I7)."""
+        return self._drive_ins
+
+    @drive_ins.setter
+    def drive_ins(self, chains) -> None:
+        self._drive_ins, self._state = frozenset(chains), None
+
     def put_restaurant(self, r: Restaurant) -> None:
+        self._state = None
         old = self.restaurants.get(r.rid)
         if old is not None:
             for s in old.squares:
@@ -335,11 +350,13 @@ class FcmMap:
             self._occ[s] = ("restaurant", r.rid)
 
     def remove_restaurant(self, rid: str) -> None:
+        self._state = None
         for s in self.restaurants.pop(rid).squares:
             del self._occ[s]
 
     def open_restaurants(self) -> None:
         """Coming-soon restaurants open (FCM-7.3)."""
+        self._state = None
         for rid, r in list(self.restaurants.items()):
             if not r.open:
                 self.restaurants[rid] = Restaurant(r.rid, r.chain, r.top, r.corner, True)
@@ -350,18 +367,20 @@ class FcmMap:
             for s in old.all_squares:
                 del self._occ[s]
         self.houses[h.number] = h
-        self._reach = None
+        self._reach = self._state = None
         for s in h.squares:
             self._occ[s] = ("house", h.number)
         for s in h.garden:
             self._occ[s] = ("garden", h.number)
 
     def put_campaign(self, c: Campaign) -> None:
+        self._state = None
         self.campaigns[c.number] = c
         for s in c.squares:
             self._occ[s] = ("campaign", c.number)
 
     def remove_campaign(self, number: int) -> None:
+        self._state = None
         for s in self.campaigns.pop(number).squares:
             del self._occ[s]
 
