@@ -61,6 +61,8 @@ def check(g, before):
         assert Counter(c.busy) == chips, "busy marketeers differ from the un-fired busy chips (FCM-I62)"
         assert all(v >= 0 for v in c.goods.values())
         assert len(fmap.chain_restaurants(c.seat)) <= 3                     # FCM-I21
+        owned = c.owned()                                                   # FCM-3.n3 counts every card held
+        assert all(c.owns(card) == owned[card] for card in co.staff.employees), "one card counted unlike owned()"
     for n, goods in fmap.demand.items():                                    # FCM-6.6
         assert len(goods) <= fmap.houses[n].limit
     assert 0 <= g.breaks <= g.break_limit

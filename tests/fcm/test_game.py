@@ -6,7 +6,7 @@ from toolkit.core import IllegalChoice, make_agents, new_game, play
 from toolkit.core.records import replay, save_record
 from toolkit.games.fcm.game.rules import FcmGame
 
-from .helpers import LAYOUT, setup_game, total_money
+from .helpers import LAYOUT, total_money
 from . import invariants
 
 

@@ -72,6 +72,8 @@ def test_fcm_3_2_fcm_i35_a_hire_from_an_empty_pile_trained_up_at_once():
     to_working(g, "trainer", "")
     assert "phantom management_trainee" in g.pending().values
     g.apply("phantom management_trainee")
+    co = g.co.company(1)
+    assert co.owns("management_trainee") == co.owned()["management_trainee"] == 1      # FCM-3.n3 counts it
     d = g.pending()
     assert d.kind == "train" and "done" not in d.values          # it must be trained now
     assert "trainer#1: management_trainee (empty pile) > new_business_developer" in d.values

@@ -53,6 +53,11 @@ class Company:
         c.update(f["card"] for f in self.fresh if f["phantom"])
         return c
 
+    def owns(self, card: str) -> int:
+        """How many ``card`` the player has anywhere, as ``owned`` counts them, without counting every card."""
+        return (self.hand[card] + self.work.cards().count(card) + self.beach[card] + self.busy.count(card)
+                + sum(1 for f in self.fresh if f["phantom"] and f["card"] == card))
+
     def cards(self) -> Counter:
         """Real cards held (phantom hires excluded)."""
         return self.hand + self.work.counts() + self.beach + Counter(self.busy)

@@ -42,12 +42,11 @@ class Working:
     def _targets(self, seat: int, card: str) -> list[str]:
         """Cards ``card`` may be trained into by ``seat``: no second 1x card (FCM-3.n3), no CFO after '$100'."""
         co, out = self.company(seat), []
-        owned = co.owned()
         banned = set()
         for mid in co.milestones:
             banned.update(self.ms[mid].params.get("never_train", []))
         for t in self.staff[card].trains_into:
-            if (self.staff[t].unique and owned[t]) or t in banned:
+            if (self.staff[t].unique and co.owns(t)) or t in banned:
                 continue
             out.append(t)
         return out
