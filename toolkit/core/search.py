@@ -314,7 +314,7 @@ class SearchAgent(Agent):
             allowed = math.ceil(self.widen * (node.visits + 1) ** 0.25)
             keys = sorted(keys, key=prio.__getitem__)[:allowed]
         children = node.children
-        best, best_key, log_term = None, None, None
+        best, best_key = None, None
         for k in keys:
             c = children.get(k)
             if c is None:
