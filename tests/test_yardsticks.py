@@ -45,3 +45,27 @@ def test_the_dinnertime_ratio_rests_on_the_yardsticks_check_of_the_same_sales():
     row = yardsticks.fcm_dinnertime(rounds=1, scale=0.02)
     p, t = row["ms"]
     assert p > 0 and t > 0 and row["ratio"] == pytest.approx(p / t)
+
+
+@needs_them
+@pytest.mark.parametrize("name", ["disneyland", "mcdonalds", "hamburgerspelet"])
+def test_the_floor_goes_through_the_games_own_decisions_and_answers(name, monkeypatch):
+    """benchmarks/bench_floor.py times a game's decisions without its rules: it must go through the decisions the
+    game asked, answered as the game's agents answered them, and time the engine against the tight loop."""
+    monkeypatch.syspath_prepend(str(Path(yardsticks.__file__).parent))
+    floor = importlib.import_module("bench_floor")
+    from toolkit.core import make_agents, new_game, play
+    from toolkit.core.agents import RandomAgent
+    for seed in (3, 4):
+        streams, turns, decisions = floor.taken_down(name, seed)
+        game = new_game(name, players=4, seed=seed, log=False)
+        play(game, make_agents(name, 4, "random"))
+        assert turns == game.turn and len(decisions) == len(game.choices)
+        assert "agent-1" in streams and set(streams) == set(game.streams)
+        assert floor.floor_game(seed, streams, decisions, RandomAgent().choose) == game.choices
+        fresh = [d for *_, made, d in decisions if made]
+        assert len(fresh) == len({id(d) for *_, d in decisions})      # made afresh: each decision object once
+        if name != "mcdonalds":                                      # a roll, a move: shared, not made again
+            assert len(fresh) < len(decisions)
+    row = floor.measure(name, 2)
+    assert 0 < row["floor_us"] < row["engine_us"] and row["tight_us"] > 0
