@@ -230,6 +230,7 @@ def test_fcm_3_7_the_remembered_state_key_follows_every_change_to_the_map():
     assert m.state_key() == _state_afresh(m)
     before = m.copy()
     old = before.state_key()
+    assert old is m.state_key()           # copies share the key made once (not one per copy: each is ~150 objects)
 
     def changed(what):
         assert m.state_key() == _state_afresh(m), what

@@ -145,6 +145,7 @@ class FcmMap:
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
+        self.state_key()        # made before copying, so that the copies share it: one key per state, not per copy
         new = copy_attributes(self, self._ATTRIBUTES)
         new.houses = dict(self.houses)
         new.restaurants = dict(self.restaurants)
