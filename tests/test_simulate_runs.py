@@ -471,3 +471,18 @@ def test_a_worker_that_dies_while_a_chunk_is_sent_to_it_is_reported_as_any_death
         list(run_chunks(sent, jobs=2))
     assert re.fullmatch(r"worker process \d+ ended \(exit code 5\) with its chunks unplayed: it exited by itself "
                         r"\(os\._exit\(\) in a game or an agent, or Python itself failed\?\)", str(e.value)), e.value
+
+
+def test_an_arm_crosses_to_workers_as_its_fields_after_playing_here(monkeypatch):
+    """An arm keeps what it looked up for its games (class, options, agent kinds) but sends only its fields to a
+    worker: a kind made in a notebook (a lambda, which cannot be pickled) does not stop a run, and the arm that
+    arrives plays the same games."""
+    import pickle
+    from toolkit.core.agents import RandomAgent
+    monkeypatch.setitem(AGENTS, "disneyland", {**AGENTS.get("disneyland", {}), "mine": lambda: RandomAgent()})
+    arm = Arm.make("disneyland", "mine-arm", 3, "mine", {})
+    here = [arm.play(s) for s in (1, 2)]
+    sent = pickle.loads(pickle.dumps(arm))
+    assert sent == arm and "_made" not in vars(sent)
+    assert [sent.play(s) for s in (1, 2)] == here
+    assert here[0]["agents"] == "mine" and here[0]["arm"] == "mine-arm"

@@ -5,12 +5,15 @@ chunk is small, picklable and plays by itself, so local processes and Dask worke
 """
 from __future__ import annotations
 
+import json
 import traceback
 from dataclasses import dataclass
+from functools import cached_property
 
-from .play import play
+from .loop import play_on
 from .registry import game_class
-from .rows import GameFailed, agent_specs, agents_text, build_agents, game_row, options_text
+from .rows import GameFailed, agent_specs, agents_text, build_agent, game_row, options_text
+from .seating import agent_kinds
 
 
 @dataclass(frozen=True)
@@ -34,18 +37,29 @@ class Arm:
 
     @property
     def options(self) -> dict:
-        import json
         return json.loads(self.options_json)
 
+    @cached_property
+    def _made(self) -> tuple:
+        """(game class, options, agent kinds, agents as row text), worked out once per arm: a chunk plays many
+        games of it (for a short game, looking them up again was a few per cent of the game). Not pickled."""
+        cls = game_class(self.game)
+        return cls, self.options, agent_kinds(cls), agents_text(list(self.agents))
+
+    def __getstate__(self):               # what crosses to workers: the fields (the kinds may be made in a notebook)
+        return {k: v for k, v in self.__dict__.items() if k != "_made"}
+
     def new_game(self, seed: int, log: bool = False):
-        return game_class(self.game)(players=self.players, seed=seed, options=self.options, log=log)
+        cls, options, _, _ = self._made
+        return cls(players=self.players, seed=seed, options=options, log=log)
 
     def play(self, seed: int) -> dict:
         """Play the game of ``seed`` and return its row."""
         game = self.new_game(seed)
-        if play(game, build_agents(self.game, self.agents)) is not None:
+        _, _, kinds, agents = self._made
+        if play_on(game, [build_agent(kinds, s) for s in self.agents])[0] is not None:
             raise ValueError("a person agent cannot play in a simulation")
-        return game_row(game, self.name, agents_text(list(self.agents)), self.options_json)
+        return game_row(game, self.name, agents, self.options_json)
 
     def columns(self) -> list[str]:
         """The row's columns, taken from a game just set up (every game of the arm has the same)."""
