@@ -202,6 +202,8 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
         return []
     empty, near = fmap.open_ground()
     starts = _range_starts(fmap, chain, ruleset) if kind == "local" else None
+    # FCM-I4: the tiles that hold an entrance already (as check_starting_restaurant reads them)
+    entrance_tiles = {fmap.tile_of(r.entrance) for r in fmap.restaurants.values()} if kind == "start" else ()
     reach = RANGES["local manager"]
     out = []
     for r in range(fmap.height - 1):
@@ -214,9 +216,7 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
                 if not near[er][ec]:         # the entrance touches no road (FCM-I5)
                     continue
                 if kind == "start":
-                    try:
-                        check_starting_restaurant(fmap, chain, (r, c), corner)
-                    except IllegalChoice:
+                    if fmap.tile_of((er, ec)) in entrance_tiles:
                         continue
                 elif kind == "local":
                     squares = squares or rect((r, c), 2, 2)
