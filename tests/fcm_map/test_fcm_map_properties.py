@@ -333,3 +333,26 @@ def test_fcm_3_6_legal_new_houses_are_every_place_the_check_allows(players, seed
         pl.place_regional_restaurant(m, 7, *rng.choice(legal))
     for number in m.tileset.house_tiles[4:6]:
         assert pl.legal_new_houses(m, number) == every_allowed(number)
+
+
+def test_fcm_i12_buyer_routes_pinned():
+    """FCM-3.5, FCM-I12: the sets a buyer can bring home and each set's example route (the cheapest, then the
+    fewest squares, the first found on a tie) are those the search gave before it was made faster (issue 32):
+    576 searches on six maps under both join rules (FCM-I10), every range 1 to 4, maximal sets and all sets."""
+    import hashlib
+    from toolkit.core.rng import Streams
+    from toolkit.games.fcm.map.board import Restaurant, assemble_map
+    digest, searches = hashlib.sha256(), 0
+    for players, seed in [(2, 1), (3, 2), (4, 3), (5, 4), (4, 9), (5, 12)]:
+        m = assemble_map(players, Streams(seed)["map"])
+        for joins in ("midpoint", "any"):
+            m.set_joins(joins)
+            rng = random.Random(seed)
+            legal = pl.legal_restaurants(m, 1, "start")
+            for top, corner in rng.sample(legal, min(6, len(legal))):
+                r = Restaurant("1-1", 1, top, corner, True)
+                for reach in (1, 2, 3, 4):
+                    for maximal in (True, False):
+                        digest.update(repr(rd._buyer_routes(m, r, reach, maximal)).encode())
+                        searches += 1
+    assert (searches, digest.hexdigest()[:16]) == (576, "42a0a9048776db64")

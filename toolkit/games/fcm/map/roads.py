@@ -120,6 +120,7 @@ class RoadNetwork:
             for j, d in nx.single_source_shortest_path_length(c, i).items():
                 self.hops[i][j] = d
         self._ends, self._vectors, self.block_memo = {}, {}, None
+        self.sources_near: dict = {}     # road square -> the printed drink sources beside it (buyer routes)
 
     def is_road(self, sq) -> bool:
         r, c = sq
@@ -500,7 +501,7 @@ def _buyer_routes(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool)
     from collections import deque
     net = fmap.roads
     g = net.graph
-    near = {}
+    near = net.sources_near                   # printed, so kept with the roads for every search
 
     def sources_at(sq):
         got = near.get(sq)
@@ -517,13 +518,14 @@ def _buyer_routes(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool)
                 cost = int(fmap.tile_of(q) != fmap.tile_of(e))
                 if cost <= rng:
                     todo.append((cost, (net.node(q, dr, dc), None, sources_at(q)), None))
-    best = {}
+    best, squares = {}, {}                    # squares: the route's length so far, in squares
     while todo:
         cost, state, prev_state = todo.popleft()
         if state in best:
             continue
         best[state] = cost
         parent[state] = prev_state
+        squares[state] = 1 if prev_state is None else squares[prev_state] + 1
         node, prev, got = state
         for nxt, attrs in g.adj[node].items():
             if prev is not None and nxt[:2] == prev[:2]:
@@ -540,8 +542,8 @@ def _buyer_routes(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool)
     found = {}
     for state, cost in best.items():
         got = state[2]
-        if got not in found or (cost, _route_len(parent, state)) < found[got][0]:
-            found[got] = ((cost, _route_len(parent, state)), state)
+        if got not in found or (cost, squares[state]) < found[got][0]:
+            found[got] = ((cost, squares[state]), state)
     keep = [s for s in found if not (maximal and any(s < t for t in found))]
     drinks = dict(fmap.sources())
     out = []
@@ -553,11 +555,3 @@ def _buyer_routes(fmap: FcmMap, restaurant: Restaurant, rng: int, maximal: bool)
             state = parent[state]
         out.append(([(sq, drinks[sq]) for sq in sorted(s)], route[::-1]))
     return sorted(out)
-
-
-def _route_len(parent, state):
-    n = 0
-    while state is not None:
-        n += 1
-        state = parent[state]
-    return n
