@@ -145,3 +145,28 @@ def test_fcm_i70_uniform_random_still_plays_to_the_round_limit():
     g = FcmGame(players=4, seed=3, options={"max_rounds": 8}, log=False)
     play(g, make_agents("fcm", 4, "uniform"))
     assert g.end_reason == "round limit" and g.round == 8
+
+
+def test_fcm_i32_the_strategic_agent_reads_a_structure_as_the_engine_does():
+    """The agent counts a structure text's cards in its own quick way (``strategic_structure._cards``): for every
+    structure offered in strategic games, and the agent's own proposals, the cards are those the engine's parser
+    reads (FCM-I32), with their training steps and hires."""
+    from toolkit.games.fcm.company.structure import Structure
+    from toolkit.games.fcm.game import strategic_structure as ss
+    seen = 0
+    for seed in (3, 4):
+        g = FcmGame(players=4, seed=seed, log=False)
+        agents = make_agents("fcm", 4, "heuristic")
+        while (d := g.pending()) is not None:
+            if d.kind == "restructure":
+                staff = g.co.staff
+                answer = agent_answer(g, agents, d)
+                for text in (*d.values, answer):
+                    cards = Structure.parse(text, staff).cards()
+                    assert sorted(ss._cards(text)) == sorted(cards), text
+                    _, _, _, trains, hires = ss._shape(text, staff)
+                    assert trains == sum(staff[c].trains for c in cards)
+                    assert hires == 1 + sum(staff[c].hires for c in cards)
+                    seen += 1
+            agent_step(g, agents, d)
+    assert seen > 500

@@ -9,7 +9,6 @@ recruiters make while the plan still wants cards.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
 from itertools import repeat
@@ -32,7 +31,8 @@ KIND_TIER = {"billboard": 0, "mailbox": 1, "airplane": 2, "radio": 3}
 
 
 def _cards(structure: str) -> list[str]:
-    return [c for c in re.split(r"[(),\s]+", structure) if c]
+    """The cards of a structure text (FCM-I32): the words between its brackets, commas and spaces."""
+    return structure.replace("(", " ").replace(")", " ").replace(",", " ").split()
 
 
 @lru_cache(maxsize=50_000)
@@ -48,17 +48,20 @@ class _Shapes:
     catalogue: the same texts come back round after round and game after game. Never change an answer."""
 
     def __init__(self):
-        self.staff, self.known = None, {}
+        self.staff, self.known, self.trains, self.hires = None, {}, {}, {}
 
     def __call__(self, structure: str, staff) -> tuple:
         if staff is not self.staff or len(self.known) > 50_000:
             self.staff, self.known = staff, {}
+            self.trains = {c: e.trains for c, e in staff.employees.items()}     # each card's, read once
+            self.hires = {c: e.hires for c, e in staff.employees.items()}
         got = self.known.get(structure)
         if got is None:
             cards = _counted(structure)
-            got = self.known[structure] = (cards, tuple(cards), tuple(cards.values()),
-                                           sum(staff[c].trains * n for c, n in cards.items()),
-                                           1 + sum(staff[c].hires * n for c, n in cards.items()))
+            types, counts = tuple(cards), tuple(cards.values())
+            trains = sum(map(mul, map(self.trains.__getitem__, types), counts))
+            hires = 1 + sum(map(mul, map(self.hires.__getitem__, types), counts))
+            got = self.known[structure] = (cards, types, counts, trains, hires)
         return got
 
 
