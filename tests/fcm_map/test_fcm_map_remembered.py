@@ -181,7 +181,7 @@ def _every_reach(m):
 
 @pytest.mark.parametrize("players,seed", [(2, 4), (4, 9), (5, 13)])
 def test_fcm_6_2_to_6_5_remembered_reach_follows_the_houses_and_their_gardens(players, seed):
-    """The reach remembered with the map (``FcmMap.reach_answers``) is the rules' reach at every place, for
+    """The reach remembered with the map (``FcmMap.reach_answer``) is the rules' reach at every place, for
     every kind, asked twice; a garden or a new house changes it at once, and a copy made before keeps the old
     houses' answers."""
     m = random_map(players, seed, restaurants=0)
@@ -216,7 +216,7 @@ def test_fcm_6_2_to_6_5_remembered_reach_follows_the_houses_and_their_gardens(pl
 
 
 def _state_afresh(m):
-    return (frozenset(m._occ.items()), frozenset((r.rid, r.corner, r.open) for r in m.restaurants.values()),
+    return (frozenset(m._occ.items()), frozenset((r.rid, r.chain, r.corner, r.open) for r in m.restaurants.values()),
             frozenset(m.drive_ins))
 
 

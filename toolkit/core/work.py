@@ -41,22 +41,22 @@ class Arm:
 
     @cached_property
     def _made(self) -> tuple:
-        """(game class, options, agent kinds, agents as row text), worked out once per arm: a chunk plays many
-        games of it (for a short game, looking them up again was a few per cent of the game). Not pickled."""
+        """(game class, agent kinds, agents as row text), worked out once per arm: a chunk plays many games of it
+        (for a short game, looking them up again was a few per cent of the game). Not pickled. The options are
+        read afresh for each game, so that no game shares a list of them with another."""
         cls = game_class(self.game)
-        return cls, self.options, agent_kinds(cls), agents_text(list(self.agents))
+        return cls, agent_kinds(cls), agents_text(list(self.agents))
 
     def __getstate__(self):               # what crosses to workers: the fields (the kinds may be made in a notebook)
         return {k: v for k, v in self.__dict__.items() if k != "_made"}
 
     def new_game(self, seed: int, log: bool = False):
-        cls, options, _, _ = self._made
-        return cls(players=self.players, seed=seed, options=options, log=log)
+        return self._made[0](players=self.players, seed=seed, options=self.options, log=log)
 
     def play(self, seed: int) -> dict:
         """Play the game of ``seed`` and return its row."""
         game = self.new_game(seed)
-        _, _, kinds, agents = self._made
+        _, kinds, agents = self._made
         if play_on(game, [build_agent(kinds, s) for s in self.agents])[0] is not None:
             raise ValueError("a person agent cannot play in a simulation")
         return game_row(game, self.name, agents, self.options_json)

@@ -33,14 +33,9 @@ def free_tiles(game, card: str) -> list[int]:
 
 def reached(fmap, number: int, value: str) -> tuple:
     """Houses a campaign of tile ``number`` placed at ``value`` would reach (FCM-6.2 to 6.5), remembered while
-    the houses stand as they are (``FcmMap.reach_answers``): tiles of one kind and size reach alike."""
+    the houses stand as they are (``FcmMap.reach_answer``): tiles of one kind and size reach alike."""
     tile = fmap.tileset.marketing[number]
-    answers = fmap.reach_answers()
-    question = (tile.kind, tile.size, value)
-    got = answers.get(question)
-    if got is None:
-        got = answers[question] = tuple(_reach(fmap, tile, number, value))
-    return got
+    return fmap.reach_answer((tile.kind, tile.size, value), lambda: tuple(_reach(fmap, tile, number, value)))
 
 
 def _reach(fmap, tile, number: int, value: str) -> list:
@@ -48,8 +43,9 @@ def _reach(fmap, tile, number: int, value: str) -> list:
         side, first = value.split()
         return reach.airplane_reach(fmap, side, range(int(first), int(first) + tile.size[1]))
     top, turned = parse_place(value)
-    sq = campaign_squares(fmap, number, top, turned)
-    return {"billboard": reach.billboard_reach, "mailbox": reach.mailbox_reach, "radio": reach.radio_reach}[tile.kind](fmap, sq)
+    squares = campaign_squares(fmap, number, top, turned)
+    kinds = {"billboard": reach.billboard_reach, "mailbox": reach.mailbox_reach, "radio": reach.radio_reach}
+    return kinds[tile.kind](fmap, squares)
 
 
 def parse_place(value: str):

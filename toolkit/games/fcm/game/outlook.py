@@ -140,13 +140,9 @@ class Outlook:
         return out
 
     def _campaign_reach(self, c) -> tuple:
-        """The houses campaign ``c`` on the map reaches, remembered with the map (``FcmMap.reach_answers``)."""
-        answers = self.map.reach_answers()
-        question = ("on the map", c.number, c.kind, c.squares, c.side, c.lines)
-        got = answers.get(question)
-        if got is None:
-            got = answers[question] = tuple(marketing_reach(self.map, c))
-        return got
+        """The houses campaign ``c`` on the map reaches, remembered with the map (``FcmMap.reach_answer``)."""
+        return self.map.reach_answer(("on the map", c.number, c.kind, c.squares, c.side, c.lines),
+                                     lambda: tuple(marketing_reach(self.map, c)))
 
     def orders_served(self, extra: str | None = None) -> int:
         """Demand tokens of the houses near the chain whose whole order its stock (plus one ``extra`` good)

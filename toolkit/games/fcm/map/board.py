@@ -132,16 +132,16 @@ class FcmMap:
                          if ch in DRINK_CHARS]
         self.route_memo: dict = {}       # what buyers can bring home, by start (roads.buyer_options); copies share it
         self._memo: dict | None = None   # answers worked out per map state (remembered); copies share it
-        self._state: tuple | None = None # state_key, made when first asked after a change
-        self.reach_memo: dict = {}       # campaign reach by the houses standing (reach_answers); copies share it
+        self._state: tuple | None = None  # state_key, made when first asked after a change
+        self.reach_memo: dict = {}       # campaign reach by the houses standing (reach_answer); copies share it
         self._reach: dict | None = None  # reach_memo's answers for the houses standing now
         self._near: list | None = None   # squares beside a printed road (open_ground)
 
     # every attribute, in the order __init__ sets them: copies are made attribute by attribute, never through
     # ``__dict__``, so that a copy (and the map copied) keeps Python's fast attribute reads (core.copy_attributes)
     _ATTRIBUTES = ("tileset", "layout", "rows", "cols", "height", "width", "houses", "terrain", "restaurants", "campaigns",
-                   "demand", "_drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "_state", "reach_memo",
-                   "_reach", "_near")
+                   "demand", "_drive_ins", "_occ", "_roads", "joins", "_sources", "route_memo", "_memo", "_state",
+                   "reach_memo", "_reach", "_near")
 
     # -------- copying, equality, display
     def __deepcopy__(self, memo):
@@ -270,7 +270,7 @@ class FcmMap:
         key = self._state
         if key is None:
             key = self._state = (frozenset(self._occ.items()),
-                                 frozenset((r.rid, r.corner, r.open) for r in self.restaurants.values()),
+                                 frozenset((r.rid, r.chain, r.corner, r.open) for r in self.restaurants.values()),
                                  self._drive_ins)
         return key
 
@@ -285,18 +285,21 @@ class FcmMap:
             memo[key] = answer()
         return memo[key]
 
-    def reach_answers(self) -> dict:
-        """A dict of the houses campaigns reach (a question naming the campaign -> house numbers) for the houses
-        standing now: reach reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5,
-        FCM-I14), so it is remembered while they stand, for every copy of the map (the options' labels and each
-        chain's agent weigh the same places). Houses change only through ``put_house``."""
+    def reach_answer(self, question: tuple, answer):
+        """``answer()`` for ``question`` (about the houses campaigns reach) while the houses stand as they are:
+        reach reads only the printed map and the houses with their gardens (FCM-6.2 to 6.5, FCM-I14), so it is
+        worked out once for every copy of the map (the options' labels and each chain's agent weigh the same
+        places). Houses change only through ``put_house``. Answers are shared: never change one."""
         answers = self._reach
         if answers is None:
             key = tuple((n, h.all_squares) for n, h in self.houses.items())
             if len(self.reach_memo) > 64:
                 self.reach_memo.clear()
             answers = self._reach = self.reach_memo.setdefault(key, {})
-        return answers
+        got = answers.get(question)
+        if got is None:
+            got = answers[question] = answer()
+        return got
 
     def open_ground(self) -> tuple:
         """Two boolean grids ``[row][col]``: the square is empty (``is_empty``), and it touches a road (a road

@@ -92,17 +92,14 @@ class _HouseParts(NamedTuple):
 
 def _houses_by_part(fmap: FcmMap) -> list:
     """``(number, _HouseParts)`` of every house in number order, remembered while the houses stand as they are
-    (``FcmMap.reach_answers``): a campaign's reach asks of every house, and the agents weigh many places."""
-    answers = fmap.reach_answers()
-    parts = answers.get("house parts")
-    if parts is None:
+    (``FcmMap.reach_answer``): a campaign's reach asks of every house, and the agents weigh many places."""
+    def parts():
         blocks = mailbox_blocks(fmap)
-        parts = answers["house parts"] = [
-            (n, _HouseParts(frozenset(blocks.get(s) for s in h.all_squares), frozenset(r for r, _ in h.all_squares),
-                            frozenset(c for _, c in h.all_squares),
-                            frozenset((r // TILE, c // TILE) for r, c in h.all_squares)))
-            for n, h in sorted(fmap.houses.items())]
-    return parts
+        return [(n, _HouseParts(frozenset(blocks.get(s) for s in h.all_squares), frozenset(r for r, _ in h.all_squares),
+                                frozenset(c for _, c in h.all_squares),
+                                frozenset((r // TILE, c // TILE) for r, c in h.all_squares)))
+                for n, h in sorted(fmap.houses.items())]
+    return fmap.reach_answer(("house parts",), parts)
 
 
 def campaign_reach(fmap: FcmMap, number: int) -> list:
