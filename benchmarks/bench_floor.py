@@ -101,8 +101,8 @@ def main():
         r = measure(name, games if name != "hamburgerspelet" else max(1, games // 10))
         print(f"  {name:16s} floor {r['floor_us']:.2f} us a turn ({r['decisions_per_turn']:.1f} decisions, "
               f"{r['fresh_per_turn']:.1f} made afresh; {r['streams']} streams seeded a game); tight loop "
-              f"{r['tight_us']:.2f} us a turn: the floor alone is {r['floor_us'] / r['tight_us']:.1f}x; the engine with its "
-              f"rules {r['engine_us']:.2f} us a turn, {r['engine_us'] / r['tight_us']:.1f}x")
+              f"{r['tight_us']:.2f} us a turn: the floor alone is {r['floor_us'] / r['tight_us']:.1f}x; the engine "
+              f"with its rules {r['engine_us']:.2f} us a turn, {r['engine_us'] / r['tight_us']:.1f}x")
 
 
 if __name__ == "__main__":
