@@ -8,7 +8,9 @@ again the way the fast loop goes through them: the game's named streams seeded a
 decision made afresh where the game made it (from its finished parts, the cheapest way ``Decision`` is made),
 answered by ``RandomAgent.choose`` from the seat's stream, recorded, and handed to a rule step that does nothing.
 That time per turn over the tight loop's whole turn is the ratio the toolkit would show if every rule cost nothing.
-The tight loops are the fixed yardsticks, called where they lie (``benchmarks/yardsticks.py``).
+Two parts of it are timed alone: seeding the streams, and making the decisions (the same pass with the taken-down
+decisions asked again, none made). The tight loops are the fixed yardsticks, called where they lie
+(``benchmarks/yardsticks.py``).
 
 Run: python benchmarks/bench_floor.py [games]      (400 games of each unless given; Hamburgerspelet a tenth)
 """
@@ -45,9 +47,10 @@ def taken_down(name: str, seed: int) -> tuple:
     return tuple(game.streams), game.turn, out
 
 
-def floor_game(seed: int, streams: tuple, decisions: list, choose) -> list:
+def floor_game(seed: int, streams: tuple, decisions: list, choose, make: bool = True) -> list:
     """The taken-down decisions gone through as the fast loop does (``loop._trusted_loop``), no rule applied.
-    Returns the answers: the game's own, as the agents draw from the same streams."""
+    Returns the answers: the game's own, as the agents draw from the same streams. ``make=False``: no decision is
+    made, the taken-down ones are asked again (what a loop without decision objects would save, at most)."""
     made = Streams(seed)
     for s in streams:
         made[s]                                       # seeded when the game first used it
@@ -59,7 +62,7 @@ def floor_game(seed: int, streams: tuple, decisions: list, choose) -> list:
         return None
 
     for player, kind, prompt, options, clauses, secret, values, fresh, shared in decisions:
-        decision = Decision(player, kind, prompt, options, clauses, secret, values) if fresh else shared
+        decision = Decision(player, kind, prompt, options, clauses, secret, values) if fresh and make else shared
         value = decision.only
         if value is None:
             value = choose(None, decision, rngs[decision.player])
@@ -74,12 +77,22 @@ def measure(name: str, games: int) -> dict:
     choose = RandomAgent().choose
     tight = yardsticks.module(TIGHT[name])
     cls = game_class(name)
-    floors, tights, engines = [], [], []
+    floors, tights, engines, unmade, seeding = [], [], [], [], []
     for _ in range(3):                                # interleaved; the least of three against the host's noise
         t = time.process_time()
         for seed, (streams, _, decisions) in enumerate(played):
             floor_game(seed, streams, decisions, choose)
         floors.append((time.process_time() - t) / turns)
+        t = time.process_time()
+        for seed, (streams, _, decisions) in enumerate(played):
+            floor_game(seed, streams, decisions, choose, make=False)
+        unmade.append((time.process_time() - t) / turns)
+        t = time.process_time()
+        for seed, (streams, _, _) in enumerate(played):
+            made = Streams(seed)
+            for s in streams:
+                made[s]
+        seeding.append((time.process_time() - t) / turns)
         t = time.process_time()
         tight_turns = sum(tight.play(seed, PLAYERS)[0] for seed in range(games))
         tights.append((time.process_time() - t) / tight_turns)
@@ -90,6 +103,7 @@ def measure(name: str, games: int) -> dict:
     decisions = sum(len(d) for _, _, d in played)
     fresh = sum(sum(1 for x in d if x[7]) for _, _, d in played)
     return {"game": name, "floor_us": min(floors) * 1e6, "tight_us": min(tights) * 1e6, "engine_us": min(engines) * 1e6,
+            "unmade_us": min(unmade) * 1e6, "seeding_us": min(seeding) * 1e6,
             "decisions_per_turn": decisions / turns, "fresh_per_turn": fresh / turns,
             "streams": len(played[0][0])}
 
@@ -102,7 +116,9 @@ def main():
         print(f"  {name:16s} floor {r['floor_us']:.2f} us a turn ({r['decisions_per_turn']:.1f} decisions, "
               f"{r['fresh_per_turn']:.1f} made afresh; {r['streams']} streams seeded a game); tight loop "
               f"{r['tight_us']:.2f} us a turn: the floor alone is {r['floor_us'] / r['tight_us']:.1f}x; the engine "
-              f"with its rules {r['engine_us']:.2f} us a turn, {r['engine_us'] / r['tight_us']:.1f}x")
+              f"with its rules {r['engine_us']:.2f} us a turn, {r['engine_us'] / r['tight_us']:.1f}x. Of the floor: "
+              f"seeding the streams {r['seeding_us'] / r['tight_us']:.2f}x, making the decisions "
+              f"{(r['floor_us'] - r['unmade_us']) / r['tight_us']:.2f}x")
 
 
 if __name__ == "__main__":

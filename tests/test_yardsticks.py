@@ -63,9 +63,11 @@ def test_the_floor_goes_through_the_games_own_decisions_and_answers(name, monkey
         assert turns == game.turn and len(decisions) == len(game.choices)
         assert "agent-1" in streams and set(streams) == set(game.streams)
         assert floor.floor_game(seed, streams, decisions, RandomAgent().choose) == game.choices
+        assert floor.floor_game(seed, streams, decisions, RandomAgent().choose, make=False) == game.choices
         fresh = [d for *_, made, d in decisions if made]
         assert len(fresh) == len({id(d) for *_, d in decisions})      # made afresh: each decision object once
         if name != "mcdonalds":                                      # a roll, a move: shared, not made again
             assert len(fresh) < len(decisions)
     row = floor.measure(name, 2)
     assert 0 < row["floor_us"] < row["engine_us"] and row["tight_us"] > 0
+    assert 0 < row["seeding_us"] < row["floor_us"] and 0 < row["unmade_us"] < row["engine_us"]
