@@ -78,7 +78,7 @@ def measure(name: str, games: int) -> dict:
     tight = yardsticks.module(TIGHT[name])
     cls = game_class(name)
     floors, tights, engines, unmade, seeding = [], [], [], [], []
-    for _ in range(3):                                # interleaved; the least of three against the host's noise
+    for _ in range(3):                                # three rounds of the passes in turn: the least of each
         t = time.process_time()
         for seed, (streams, _, decisions) in enumerate(played):
             floor_game(seed, streams, decisions, choose)
