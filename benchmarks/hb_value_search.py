@@ -39,7 +39,7 @@ from toolkit.games.hamburgerspelet.planner import PlannerAgent
 from toolkit.games.hamburgerspelet.agents import PerfectMemory
 from toolkit.games.hamburgerspelet.search import SEARCHED, HamburgerSearchAgent, PlannerSearchAgent
 from toolkit.games.hamburgerspelet.search import ValueSearchAgent as GameValueSearch
-from toolkit.games.hamburgerspelet.value import TERMS, raw, terms_of, value
+from toolkit.games.hamburgerspelet.value import raw, terms_of, value
 
 # the earlier model's weights (256,797 turn ends of 12,000 games, seeds 300000-311999), in the order of OLD_TERMS
 OLD_WEIGHTS = (-0.5997, -0.767, 0.551, 0.7545, -0.5443, 0.0501, -0.0405, -0.0039, 0.147, -0.1648, 0.7077, 0.2812,

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from matplotlib.image import AxesImage
-from matplotlib.text import Text
 
 from toolkit.core.play import play
 from toolkit.core.registry import game_class, game_names

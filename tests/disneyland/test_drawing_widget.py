@@ -5,7 +5,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from toolkit import History, new_game, play  # noqa: E402
+from toolkit import new_game, play  # noqa: E402
 from toolkit.core import make_agents  # noqa: E402
 from toolkit.drawing import TALL_FRAME_SIZE, score_timeline  # noqa: E402
 from toolkit.games.disneyland.drawing import HIDDEN, draw_board, draw_collections, draw_state, state_png  # noqa: E402

@@ -10,7 +10,7 @@ import inspect
 import json
 import math
 
-from .agents import Agent, PersonAgent
+from .agents import Agent
 from .errors import ToolkitError
 from .play import play
 from .registry import game_class
