@@ -18,6 +18,8 @@ from toolkit.core.runner import run_chunks
 from toolkit.core.work import Arm, chunks
 from toolkit.games.hamburgerspelet.agents import FadingMemory
 from toolkit.core.registry import AGENTS
+from toolkit.core.agents import RandomAgent
+from toolkit.core.simulate import Stopped
 from toolkit.games.mcdonalds.agents import McDonaldsHeuristic
 
 
@@ -486,3 +488,38 @@ def test_an_arm_crosses_to_workers_as_its_fields_after_playing_here(monkeypatch)
     assert sent == arm and "_made" not in vars(sent)
     assert [sent.play(s) for s in (1, 2)] == here
     assert here[0]["agents"] == "mine" and here[0]["arm"] == "mine-arm"
+
+
+class _StopInDel:
+    """Sends this process Ctrl-C from inside ``__del__``, where Python prints the exception and drops it."""
+
+    def __del__(self):
+        signal.raise_signal(signal.SIGINT)
+
+
+class _DropsAStop(RandomAgent):
+    """A random agent that, once, lets a Ctrl-C land inside an object's ``__del__`` (as a Dask future's does)."""
+    fired = False
+
+    def choose(self, game, decision, rng):
+        if game.seed == 7 and not _DropsAStop.fired:
+            _DropsAStop.fired = True
+            _StopInDel()                    # made and dropped at once: its __del__ runs here
+        return super().choose(game, decision, rng)
+
+
+def test_a_stop_dropped_inside_a_del_still_ends_the_run(monkeypatch, capfd):
+    """A Ctrl-C that lands while the interpreter runs a ``__del__`` is printed and dropped by Python; the run
+    takes it at the chunk's end instead of playing on, and says nothing but that it stopped (a Dask run's futures
+    are collected mid-run: a CI run once lost its Ctrl-C that way)."""
+    monkeypatch.setitem(AGENTS["mcdonalds"], "drops-a-stop", _DropsAStop)
+    monkeypatch.setattr(_DropsAStop, "fired", False)
+    import sys
+    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook)
+    with pytest.raises(Stopped) as stop:
+        simulate("mcdonalds", games=400, seed=0, players=2, agents="drops-a-stop", chunk=5, progress=False)
+    assert _DropsAStop.fired
+    assert stop.value.kept == 5                     # taken as the chunk of seeds 5-9 ends: as any stop mid-chunk,
+    assert list(stop.value.frame.seed) == list(range(5))     # that chunk is not kept
+    assert "Exception ignored" not in capfd.readouterr().err
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook) == before

@@ -82,6 +82,48 @@ def signals_held():
             signal.raise_signal(caught[0])      # now handled as it would have been
 
 
+class _StopsKept:
+    """Ctrl-C and SIGTERM (under ``sigterm_stops``) are taken as before, and also noted: a stop that lands while
+    the interpreter runs a ``__del__`` (a Dask future's, collected mid-run) has its exception dropped (it would be
+    printed: here it is not), and the run would go on. ``check``, called between chunks, raises a noted stop
+    again, so that it ends the run as any other stop does."""
+
+    def __init__(self):
+        self.caught: list = []
+        self.before: dict = {}
+        self.hook = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for s in (signal.SIGINT, signal.SIGTERM):
+                handler = signal.getsignal(s)
+                if callable(handler):          # a handler that raises (Python's own for Ctrl-C, sigterm_stops')
+                    self.before[s] = handler
+                    signal.signal(s, self._noted)
+            self.hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
+        return self
+
+    def _noted(self, signum, frame):
+        self.caught.append(signum)
+        self.before[signum](signum, frame)
+
+    def _unraisable(self, unraisable):
+        if not (self.caught and issubclass(unraisable.exc_type, KeyboardInterrupt)):
+            self.hook(unraisable)
+
+    def check(self) -> None:
+        if self.caught:
+            signum = self.caught[0]
+            self.before[signum](signum, None)
+
+    def __exit__(self, *exc):
+        for s, handler in self.before.items():
+            signal.signal(s, handler)
+        if self.hook is not None:
+            sys.unraisablehook = self.hook
+        return False
+
+
 class RowWriter:
     """CSV rows appended a chunk at a time, each chunk in one piece, so that the file is valid CSV at every
     moment: a full disk or a failed write cuts the file back to the last whole chunk (``files.RowFile``). The
@@ -245,8 +287,10 @@ def run_study(arms, *, games: int, seed: int = 0, jobs: int = 1, backend: str = 
         with signals_held():            # a stop waits until the file is made and known, so it is removed
             writer = RowWriter(out, columns, force) if out is not None else None   # checked before the work
         bar = _Bar(total, progress_shown(progress, total), desc)
-        with closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:
+        with _StopsKept() as stops, \
+                closing(run_chunks(work, jobs=jobs, backend=backend, scheduler=scheduler, on_done=bar.update)) as done:
             for rows in done:
+                stops.check()                   # a stop the interpreter dropped is taken here, between chunks
                 with signals_held():
                     if writer is not None:
                         writer.write(rows)
