@@ -512,14 +512,23 @@ def test_a_stop_dropped_inside_a_del_still_ends_the_run(monkeypatch, capfd):
     """A Ctrl-C that lands while the interpreter runs a ``__del__`` is printed and dropped by Python; the run
     takes it at the chunk's end instead of playing on, and says nothing but that it stopped (a Dask run's futures
     are collected mid-run: a CI run once lost its Ctrl-C that way)."""
+    import sys
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set only from the main thread")
     monkeypatch.setitem(AGENTS["mcdonalds"], "drops-a-stop", _DropsAStop)
     monkeypatch.setattr(_DropsAStop, "fired", False)
-    import sys
-    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook)
-    with pytest.raises(Stopped) as stop:
-        simulate("mcdonalds", games=400, seed=0, players=2, agents="drops-a-stop", chunk=5, progress=False)
+    # Ctrl-C as an interactive session takes it (a process started in the background ignores it from birth)
+    outside = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook)
+        with pytest.raises(Stopped) as stop:
+            simulate("mcdonalds", games=400, seed=0, players=2, agents="drops-a-stop", chunk=5, progress=False)
+        after = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook)
+    finally:
+        signal.signal(signal.SIGINT, outside)
     assert _DropsAStop.fired
     assert stop.value.kept == 5                     # taken as the chunk of seeds 5-9 ends: as any stop mid-chunk,
     assert list(stop.value.frame.seed) == list(range(5))     # that chunk is not kept
     assert "Exception ignored" not in capfd.readouterr().err
-    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), sys.unraisablehook) == before
+    assert after == before
