@@ -74,6 +74,10 @@ SRC_CHANGED = """([sel, old]) => { const i = document.querySelector(sel);
 TEXT_HAS = "([sel, want]) => { const e = document.querySelector(sel); return e !== null && e.textContent.includes(want); }"
 TEXT_IS = "([sel, want]) => { const e = document.querySelector(sel); return e !== null && e.textContent === want; }"
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+# true once the element's box is the one the previous poll saw (kept on the element between polls)
+STEADY = """([sel]) => { const e = document.querySelector(sel); if (e === null) return false;
+    const r = e.getBoundingClientRect(), now = [r.left, r.top, r.width, r.height].join(",");
+    const same = e.dataset.bgtBox === now; e.dataset.bgtBox = now; return same; }"""
 
 def test_every_app_page_is_tested_and_every_game_with_a_stepper_has_one():
     """A page in notebooks/apps is in APPS, and every registered game that can be drawn (so stepped) has a page."""
@@ -230,6 +234,8 @@ class App:
     def measure(self, size: dict, when: str) -> dict:
         """The sizes a class at a projector needs, measured in the browser; each failure says what and where."""
         t = self.twin
+        # measured once the board's size has held for a poll (a resize lays the page out again, maybe in steps)
+        self.page.wait_for_function(STEADY, arg=[IMG], polling=200, timeout=WAIT)
         fits = self.fits(size, when)
         left, top, right, bottom = self.box(IMG)
         styles = self.page.evaluate(MEASURES, [PROMPT, STATUS, DECISION])
