@@ -87,9 +87,13 @@ def check_starting_restaurant(fmap: FcmMap, chain: int, top, corner: str) -> Non
     _check_count(fmap, chain, clauses)
     _, e = _check_restaurant_shape(fmap, chain, top, corner, clauses)
     t = fmap.tile_of(e)
-    for r in fmap.restaurants.values():
-        if fmap.tile_of(r.entrance) == t:
-            _refuse(f"the entrance {e} is on tile {t}, which already holds an entrance", clauses)
+    if t in _entrance_tiles(fmap):
+        _refuse(f"the entrance {e} is on tile {t}, which already holds an entrance", clauses)
+
+
+def _entrance_tiles(fmap: FcmMap) -> set:
+    """The tiles that hold a restaurant's entrance: a starting restaurant's entrance may not be on one (FCM-I4)."""
+    return {fmap.tile_of(r.entrance) for r in fmap.restaurants.values()}
 
 
 def place_starting_restaurant(fmap: FcmMap, chain: int, top, corner: str) -> Restaurant:
@@ -202,8 +206,7 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
         return []
     empty, near = fmap.open_ground()
     starts = _range_starts(fmap, chain, ruleset) if kind == "local" else None
-    # FCM-I4: the tiles that hold an entrance already (as check_starting_restaurant reads them)
-    entrance_tiles = {fmap.tile_of(r.entrance) for r in fmap.restaurants.values()} if kind == "start" else ()
+    entrance_tiles = _entrance_tiles(fmap) if kind == "start" else ()
     reach = RANGES["local manager"]
     out = []
     for r in range(fmap.height - 1):
@@ -216,7 +219,7 @@ def _legal_restaurants(fmap: FcmMap, chain: int, kind: str, ruleset: str) -> lis
                 if not near[er][ec]:         # the entrance touches no road (FCM-I5)
                     continue
                 if kind == "start":
-                    if fmap.tile_of((er, ec)) in entrance_tiles:
+                    if fmap.tile_of((er, ec)) in entrance_tiles:     # FCM-I4
                         continue
                 elif kind == "local":
                     squares = squares or rect((r, c), 2, 2)
@@ -371,8 +374,8 @@ def check_campaign(fmap: FcmMap, chain: int, number: int, top, turned: bool = Fa
                     clauses + ("FCM-I18",))
 
 
-def _within_range(fmap, opened, squares, rng, starts=None) -> bool:
-    d = location_distance(fmap, opened, squares, starts)
+def _within_range(fmap, opened, squares, rng) -> bool:
+    d = location_distance(fmap, opened, squares)
     return d is not None and d <= rng
 
 
