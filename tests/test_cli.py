@@ -97,6 +97,13 @@ def test_version_and_a_bare_command_list_the_commands():
     assert "Traceback" not in r.stderr
 
 
+def test_the_installed_package_carries_the_version_records_write():
+    # pyproject.toml reads the version from toolkit/core/version.py: one place, so a release cannot name two
+    from importlib.metadata import version
+    from toolkit import __version__
+    assert version("boardgame-toolkit") == __version__
+
+
 @pytest.mark.slow
 def test_counts_and_seeds_out_of_range_get_plain_messages(tmp_path):
     for args, words in ((("simulate", "disneyland", "--jobs", "0"), "jobs must be a number of worker processes, at least 1, not 0"),

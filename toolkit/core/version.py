@@ -1,2 +1,2 @@
-"""The toolkit's version (pyproject.toml's), written into every record (records.py)."""
+"""The toolkit's version, written into every record (records.py); pyproject.toml reads it from here."""
 VERSION = "0.1.0"
