@@ -1,4 +1,4 @@
-"""The Disneyland Game (clauses DL-1 to DL-7, interpretations DL-I1 to DL-I13 in rules.md)."""
+"""The Disneyland Game (clauses DL-1 to DL-7, numbered interpretations DL-I1, DL-I2, ... in rules.md)."""
 from .agents import DisneylandHeuristic
 from .board import Board, load_board
 from .rules import DisneylandGame

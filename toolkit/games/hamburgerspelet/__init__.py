@@ -1,4 +1,4 @@
-"""Hamburgerspelet, the Swedish hamburger game (clauses HB-1 to HB-7, interpretations HB-I1 to HB-I15 in rules.md)."""
+"""Hamburgerspelet, the Swedish hamburger game (clauses HB-1 to HB-7, numbered interpretations HB-I1, HB-I2, ... in rules.md)."""
 from .agents import FadingMemory, NoMemory, PerfectMemory
 from .board import Board, load_board
 from .rules import HamburgerGame

@@ -1,4 +1,4 @@
-"""Hamburgerspelet: state and rules (HB-1 to HB-7 and the interpretations HB-I1 to HB-I22 in rules.md).
+"""Hamburgerspelet: state and rules (HB-1 to HB-7 and the numbered interpretations HB-I1, HB-I2, ... in rules.md).
 
 ``HamburgerGame`` holds the state, the setup (HB-2.1, HB-3.1, HB-3.2, HB-4.1), the queries, the pending decision
 and the copies. The rule steps live in modules named after the rulebook's sections, composed here: HB-4 the play,
