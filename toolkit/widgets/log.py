@@ -62,13 +62,22 @@ def class_move(history, k: int, for_class) -> int | None:
 def chip(clause: str, clauses: dict) -> str:
     """One clause ID as a chip: a click opens the rules page's text of the clause. An interpretation (an ID such
     as DL-I13) opens a line saying what it is, and its text is one click further."""
-    text = html.escape(clauses.get(clause, "") or "(not on the rules page)")
+    text = _inline_markdown(html.escape(clauses.get(clause, "") or "(not on the rules page)"))
     if INTERPRETATION.search(clause):
         body = ("<div class='bgt-rule'>The project's own reading, where the rulebook is silent."
                 f"<details class='bgt-more'><summary>read it</summary>{text}</details></div>")
     else:
         body = f"<div class='bgt-rule'>{text}</div>"
     return f"<details class='bgt-chip'><summary>{html.escape(clause)}</summary>{body}</details>"
+
+
+# the rules pages' inline marks (Markdown), shown as the rules page shows them, not as backticks and asterisks
+_CODE, _EMPHASIS = re.compile(r"`([^`]+)`"), re.compile(r"(?<![*\w])\*(\w[^*]*?)\*(?![*\w])")
+
+
+def _inline_markdown(escaped: str) -> str:
+    """A clause's escaped text with its `code` and *emphasis* marked up as HTML."""
+    return _EMPHASIS.sub(r"<em>\1</em>", _CODE.sub(r"<code>\1</code>", escaped))
 
 
 def chips(ids, clauses: dict) -> str:
