@@ -209,3 +209,11 @@ def test_export_writes_a_players_record_without_hidden_facts(tmp_path):
     assert run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p2.csv"), "--force").returncode == 0
     r = run("export", str(rec), "--seat", "1", "--out", str(tmp_path / "p1.txt"))
     assert r.returncode == 2 and ".json" in r.stderr and not (tmp_path / "p1.txt").exists()
+
+
+def test_an_option_given_to_new_game_as_a_keyword_says_where_options_go():
+    from toolkit import new_game
+    from toolkit.core.errors import OptionError
+    with pytest.raises(OptionError, match=r"options=\{...\} \(The McDonald's Game's options: .*speed"):
+        new_game("mcdonalds", players=2, speed=3)
+    assert new_game("mcdonalds", players=2, options={"speed": 3}, log=False).log is False

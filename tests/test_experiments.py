@@ -171,3 +171,59 @@ def test_the_forest_plot_keys_only_the_marks_it_draws():
         assert {line.get_marker() for line in ax.lines} & {"s", "o"} == {"s" if low > 0 else "o"}
         assert problems(ax.figure, "chart") == []
         plt.close(ax.figure)
+
+
+def test_a_seat_one_arm_lacks_neither_wins_nor_loses_there():
+    # arm "two" has no seat 3: its win_3 is missing, not a loss, so no difference is claimed where none was played
+    rows, s = compare("mcdonalds", {"three": {}, "two": {"players": 2}}, games=12, players=3,
+                      measures=["win_3", "win_1"], progress=False)
+    d = s.differences.set_index("measure")
+    assert d.at["win_3", "games"] == 0 and math.isnan(d.at["win_3", "difference"])
+    assert math.isnan(d.at["win_3", "p_value"])
+    assert d.at["win_1", "games"] == 12                     # a seat both arms have is compared as before
+    two = s.win_rates[s.win_rates["arm"] == "two"]
+    assert list(two["seat"]) == [1, 2]
+
+
+@pytest.mark.parametrize("level", [95, 1, 0, -0.5, True, "0.95"])
+def test_a_level_that_is_not_a_fraction_is_refused_before_any_game(level):
+    with pytest.raises(ValueError, match="level is a fraction between 0 and 1") as e:
+        compare("mcdonalds", {"a": {}, "b": {"players": 2}}, games=2, players=3, level=level, progress=False)
+    if level == 95:
+        assert "write 0.95" in str(e.value)
+
+
+@pytest.mark.parametrize("setup, says", [
+    (5, "arm 'b' must be a dict"), (["players"], "arm 'b' must be a dict"), ("players", "arm 'b' must be a dict"),
+    ({"agents": 5}, "agents must be an agent kind"), ({"agents": None}, "agents must be an agent kind")])
+def test_an_arm_of_the_wrong_shape_says_what_an_arm_is(setup, says):
+    with pytest.raises(ValueError, match=says):
+        compare("mcdonalds", {"a": {}, "b": setup}, games=2, players=3, progress=False)
+
+
+def test_a_grid_value_that_is_not_a_list_says_so():
+    with pytest.raises(ValueError, match=r"grid\['players'\] must be a list of the values to sweep, e.g. \[3\]"):
+        sweep("mcdonalds", {"players": 3}, games=2, progress=False)
+    with pytest.raises(ValueError, match="agents must be an agent kind"):
+        simulate("mcdonalds", games=2, players=3, agents=None, progress=False)
+
+
+def test_a_comparison_of_one_arm_says_there_is_nothing_to_compare():
+    _, s = compare("disneyland", {"only": {}}, games=1, players=2, progress=False)
+    assert "one arm there is nothing to compare" in str(s) and "over 1 seed," in str(s)
+    assert repr(s) == "<Comparison of 1 arm over 1 seed, baseline 'only'>"
+
+
+@pytest.mark.slow
+def test_cli_compare_tells_a_warning_in_one_line_and_a_bad_arm_in_one_line():
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "toolkit", "compare", "mcdonalds", "--games", "3", "--players", "2"]
+    r = subprocess.run(run + ["--arms", '{"a": {}, "b": {}}'], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    notes = r.stderr.strip().splitlines()       # identical arms: every difference 0, an interval of no width
+    assert notes and all(n.startswith("note: ") and "interval(s) with no width" in n for n in notes), r.stderr
+    assert "compare(" not in r.stderr and "Warning" not in r.stderr
+    r = subprocess.run(run + ["--arms", '{"a": {}, "b": 5}'], capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "arm 'b' must be a dict" in r.stderr and "Traceback" not in r.stderr

@@ -152,9 +152,14 @@ def _study(args) -> int:
             elif args.command == "sweep":
                 sweep(args.game, args.grid, out=args.out or sys.stdout, **run)
             else:
-                _, summary = compare(args.game, args.arms, measures=args.measures.split(","),
-                                     baseline=args.baseline, out=args.out, **run)
+                import warnings
+                with warnings.catch_warnings(record=True) as said:     # told as one line each, not Python's
+                    warnings.simplefilter("always")                    # warning with its source line
+                    _, summary = compare(args.game, args.arms, measures=args.measures.split(","),
+                                         baseline=args.baseline, out=args.out, **run)
                 print(summary)
+                for w in said:
+                    print(f"note: {w.message}", file=sys.stderr)
         if args.command != "compare" and args.out:       # the rows went to the file: say so, as play does
             each = " at every point of the grid" if args.command == "sweep" else ""
             print(f"{args.game}: {args.games} games{each} (seeds {args.seed} to {args.seed + args.games - 1}) "

@@ -94,9 +94,12 @@ def load_record(path) -> dict:
     return check_record(data, str(path))
 
 
+_KIND_WORDS = {str: "a text", int: "a whole number", list: "a list", dict: "an object", bool: "true or false",
+               float: "a number", type(None): "null"}     # as JSON says them, to the record's reader
+
+
 def _kind(kind) -> str:
-    names = [k.__name__.replace("NoneType", "null") for k in (kind if isinstance(kind, tuple) else (kind,))]
-    return " or ".join(names)
+    return " or ".join(_KIND_WORDS[k] for k in (kind if isinstance(kind, tuple) else (kind,)))
 
 
 def _is(value, kind) -> bool:
@@ -121,7 +124,7 @@ def check_record(data, where: str = "record") -> dict:
         raise RecordError(f"{where}: unknown field(s) in a record: {', '.join(unknown)[:200]}")
     for field, kind in _FIELDS.items():
         if field in data and not _is(data[field], kind) or field in _REQUIRED and field not in data:
-            raise RecordError(f"{where}: field {field!r} missing or not a {_kind(kind)}")
+            raise RecordError(f"{where}: field {field!r} missing or not {_kind(kind)}")
     for field, longest in _LONGEST.items():
         if isinstance(data.get(field), str) and len(data[field]) > longest:
             raise RecordError(f"{where}: field {field!r} is longer than {longest} characters")
@@ -139,7 +142,7 @@ def check_record(data, where: str = "record") -> dict:
             if field not in _STEP:
                 raise RecordError(f"{where}: decision {i} has an unknown field {str(field)[:40]!r}")
             if not _is(step[field], _STEP[field]):
-                raise RecordError(f"{where}: decision {i}: {field!r} must be a {_kind(_STEP[field])}")
+                raise RecordError(f"{where}: decision {i}: {field!r} must be {_kind(_STEP[field])}")
         if len(step["fingerprint"]) > _LONGEST["fingerprint"]:
             raise RecordError(f"{where}: decision {i}: 'fingerprint' is longer than {_LONGEST['fingerprint']} "
                               "characters")

@@ -6,7 +6,7 @@ import difflib
 import importlib
 from functools import partial
 
-from .errors import UnknownGame
+from .errors import OptionError, UnknownGame
 
 # name -> "module:Class"; a game is listed once its engine exists.
 GAMES: dict[str, str] = {
@@ -94,5 +94,12 @@ def game_class(name: str):
     return getattr(importlib.import_module(module), cls)
 
 
-def new_game(name: str, players: int = 4, seed: int = 0, options: dict | None = None, **kw):
-    return game_class(name)(players=players, seed=seed, options=options, **kw)
+def new_game(name: str, players: int = 4, seed: int = 0, options: dict | None = None, *, log: bool = True, **kw):
+    """A new game of ``name``: ``players`` seats, its streams seeded by ``seed``, ``options`` a dict of the
+    game's options (``game_class(name).settings``), ``log``: tell each event in words (off for fast runs)."""
+    cls = game_class(name)
+    if kw:      # an option given as a keyword: say where it goes rather than Python's "unexpected keyword"
+        known = ", ".join(s.name for s in cls.settings) or "none"
+        raise OptionError(f"new_game takes players, seed, options and log, not {', '.join(map(repr, kw))}; a "
+                          f"game's options go in options={{...}} ({cls.title}'s options: {known})")
+    return cls(players=players, seed=seed, options=options, log=log)

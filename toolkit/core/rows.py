@@ -94,7 +94,13 @@ def agent_specs(game, players: int, agents) -> list:
     ['no-memory', {'kind': 'fading-memory', 'half_life': 20}]
     """
     cls = game if isinstance(game, type) else game_class(game)
-    per_seat = [agents] * players if isinstance(agents, (str, dict, Agent)) else list(agents)
+    if isinstance(agents, (str, dict, Agent)):
+        per_seat = [agents] * players
+    elif isinstance(agents, (list, tuple)):
+        per_seat = list(agents)
+    else:
+        raise ValueError(f"agents must be an agent kind (such as 'random'), a spec dict ({{'kind': ...}}), an "
+                         f"agent, or a list of those, one per seat; not {agents!r}")
     check_seat_count(per_seat, players)
     return [_spec_of(cls, a) for a in per_seat]
 

@@ -19,13 +19,16 @@ from ..core.simulate import run_study
 from ..core.work import Arm
 from .sequences import sequence_interval
 from .stats import benjamini_hochberg, holm, mean_interval, t_quantile, wilson
-from .summary import Comparison, IntervalWarning, is_win, measure_values
+from .summary import Comparison, IntervalWarning, check_level, is_win, measure_values
 from .tidy import _need_pyarrow, long, read_rows, typed, write_rows
 
 SETUP = ("players", "agents", "options")
 
 
 def _arm(game, name, setup: dict, defaults: dict) -> Arm:
+    if not isinstance(setup, dict):
+        raise ValueError(f"arm {name!r} must be a dict with keys among {', '.join(SETUP)} (or empty: the defaults), "
+                         f"not {setup!r}")
     unknown = set(setup) - set(SETUP)
     if unknown:
         raise ValueError(f"arm {name!r}: unknown key(s) {', '.join(sorted(unknown))}; an arm sets "
@@ -46,9 +49,10 @@ def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("t
     ``arms``: name -> {"players": ..., "agents": ..., "options": ...}; what an arm leaves out comes from
     ``players``, ``agents`` and ``options``. ``measures``: numeric columns, or ``win_<seat>``. ``baseline``:
     the arm the others are compared with (the first by default). ``until``: measure -> half-width, e.g.
-    ``{"win_1": 0.01}``: play rounds of games (``games`` first, then half as many again as played so far) until
-    every named measure's interval, an anytime-valid confidence sequence (``toolkit.experiments.sequences``),
-    is at most that wide on either side, or ``max_games`` seeds are played. ``tidy``: return ``long`` rows (one
+    ``{"win_1": 0.01}``: play rounds of games (``games`` first, then ``games`` more, or half as many as played so far once that
+    is more) until every named measure's interval, an anytime-valid confidence sequence
+    (``toolkit.experiments.sequences``), has a half-width (half its low-to-high width) of at most that, or
+    ``max_games`` seeds are played. ``tidy``: return ``long`` rows (one
     per game and seat). ``run``: ``jobs``, ``backend``, ``scheduler``, ``out`` (CSV, or Parquet by a
     ``.parquet`` suffix), ``force``, ``progress``, ``chunk`` as for ``simulate``. The rows are ``typed``.
 
@@ -60,7 +64,8 @@ def compare(game: str, arms: dict, games: int = 100, seed: int = 0, measures=("t
     if not isinstance(arms, dict) or not arms:
         raise ValueError("arms must be a dict: name -> {'players': ..., 'agents': ..., 'options': ...}")
     defaults = {"players": players, "agents": agents, "options": options}
-    study = [_arm(game, str(name), setup or {}, defaults) for name, setup in arms.items()]
+    study = [_arm(game, str(name), {} if setup is None else setup, defaults) for name, setup in arms.items()]
+    check_level(level)
     if isinstance(measures, str):
         raise ValueError(f"measures must be a list of column names, not the string {measures!r}")
     measures = list(measures) + [m for m in (until or {}) if m not in measures]
@@ -214,6 +219,10 @@ def sweep(game: str, grid: dict, games: int = 100, seed: int = 0, players: int =
     if not isinstance(grid, dict) or not grid or set(grid) - set(SETUP):
         raise ValueError(f"grid must be a dict with keys among {', '.join(SETUP)}, each a list of values")
     keys = list(grid)
+    for k in keys:
+        if not isinstance(grid[k], (list, tuple)):
+            raise ValueError(f"grid[{k!r}] must be a list of the values to sweep, e.g. [{grid[k]!r}], "
+                             f"not {grid[k]!r}")
     lists = [list(grid[k]) for k in keys]
     if any(not v for v in lists):
         raise ValueError("every list of the grid needs at least one value")

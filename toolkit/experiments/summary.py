@@ -26,12 +26,23 @@ def is_win(measure: str) -> bool:
 
 
 def measure_values(frame, measure: str):
-    """A measure's column as floats; ``win_<seat>`` is 1 where that seat won, else 0 (a tie wins for nobody)."""
+    """A measure's column as floats; ``win_<seat>`` is 1 where that seat won, else 0 (a tie wins for nobody),
+    and missing (NaN) in a game with fewer seats: a seat that was not there neither won nor lost."""
     if is_win(measure) and measure not in frame:
-        return frame["winner"].eq(int(measure[4:])).fillna(False).astype(float)
+        seat = int(measure[4:])
+        won = frame["winner"].eq(seat).fillna(False).astype(float)
+        return won.where(frame["players"] >= seat) if "players" in frame else won
     if measure not in frame:
         raise KeyError(f"no column {measure!r} to compare; columns: {', '.join(map(str, frame.columns))}")
     return frame[measure].astype(float)
+
+
+def check_level(level) -> None:
+    """A confidence level is a fraction: 0.95, not 95."""
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        hint = f" (for {level:g}% write {level / 100:g})" if isinstance(level, (int, float)) and 1 < level < 100 \
+            else ""
+        raise ValueError(f"level is a fraction between 0 and 1, such as 0.95, not {level!r}{hint}")
 
 
 class Comparison:
@@ -54,6 +65,7 @@ class Comparison:
         import pandas as pd
         if "arm" not in frame:
             raise ValueError("a comparison needs an 'arm' column (rows from compare())")
+        check_level(level)
         self.arms = [str(a) for a in dict.fromkeys(frame["arm"])]
         self.baseline = self.arms[0] if baseline is None else baseline
         if self.baseline not in self.arms:
@@ -90,7 +102,8 @@ class Comparison:
                     "difference": mean, "low": low, "high": high,
                     "interval": "confidence sequence" if m in self.sequential else "t",
                     "test": "exact McNemar" if win else "paired t",
-                    "p_value": mcnemar(a, b) if win else paired_t(d), "p_holm": math.nan, "p_bh": math.nan,
+                    "p_value": math.nan if not len(d) else mcnemar(a, b) if win else paired_t(d),   # no pairs: no test
+                    "p_holm": math.nan, "p_bh": math.nan,
                     "effect": effect, "effect_kind": "risk difference" if win else "d_z",
                     "paired_var": float(d.var(ddof=1)) if len(d) > 1 else math.nan,
                     "independent_var": float(a.var(ddof=1) + b.var(ddof=1)) if len(d) > 1 else math.nan,
@@ -178,7 +191,10 @@ class Comparison:
             s = self.stopping
             stop = (f" Played until every half-width reached its target ({s['targets']}): "
                     f"{'reached' if s['reached'] else 'not reached, stopped at max_games'}.")
-        return (f"Paired comparison over {self.games} seeds, each played by every arm; differences are arm minus "
+        one = ("; with one arm there is nothing to compare: give compare() a second arm" if len(self.arms) == 1
+               else "")
+        return (f"Paired comparison over {self.games} seed{'' if self.games == 1 else 's'}, each played by every "
+                f"arm{one}; differences are arm minus "
                 f"baseline '{self.baseline}', with {self.level:.0%} t-intervals{seq}. p: paired t-test (exact "
                 f"McNemar for win_); p Holm: adjusted over the table's {len(self.differences)} rows. Effect: dz = "
                 f"mean / sd of the differences, RD = risk difference.{stop}",
@@ -192,7 +208,8 @@ class Comparison:
         return "\n".join([head, pairing, *_text_table(d), "", wins, *_text_table(w)])
 
     def __repr__(self):
-        return f"<Comparison of {len(self.arms)} arms over {self.games} seeds, baseline {self.baseline!r}>"
+        return (f"<Comparison of {len(self.arms)} arm{'' if len(self.arms) == 1 else 's'} over {self.games} "
+                f"seed{'' if self.games == 1 else 's'}, baseline {self.baseline!r}>")
 
     def _repr_html_(self):
         d, w = self._tables()
@@ -241,4 +258,4 @@ def _html_table(rows) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-__all__ = ["Comparison", "IntervalWarning", "is_win", "measure_values"]
+__all__ = ["Comparison", "IntervalWarning", "check_level", "is_win", "measure_values"]
