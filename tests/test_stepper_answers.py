@@ -423,3 +423,45 @@ def test_the_trace_goes_to_the_kernel_process_stderr_not_the_stream_the_page_sho
     assert os.read(read, 100) == b"a trace\n" and shown.getvalue() == ""
     os.close(read)
     assert any(isinstance(h, logging.StreamHandler) for h in answers.LOG.handlers)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_back_at_a_decision_the_class_made_a_note_says_what_it_chose_and_what_choosing_again_replaces(name):
+    """A new-user trial: back at the hand the class had picked (its star already seen), the question came back
+    with nothing saying it was answered, and a click rewrote the game unannounced. The note names the class's
+    choice and how many steps a new choice replaces; at the step being decided there is no note."""
+    s = classroom(name)
+    with frames_left_out(s):
+        assert not [c for c in s.decision.children if "bgt-again" in c._dom_classes]   # deciding now: no note
+        k = s.index
+        b, value = first_option(s)
+        b.click()
+        chosen = s.history[k].pending().option(value).label
+        s.slider.value = k
+    (note,) = [c for c in s.decision.children if "bgt-again" in c._dom_classes]
+    after = s.last - k
+    assert f"The class chose here already: <b>{chosen}</b>" in note.value.replace("&#x27;", "'")
+    assert f"the {after} step{'s' if after != 1 else ''} after it are replaced" in note.value
+    assert controls(s)                                    # still a choice: the note does not take it away
+
+
+def test_step_and_end_at_the_class_decision_say_why_nothing_moves():
+    # "step" and "end" did nothing, silently, where "play" said the game waits for the class
+    s = classroom("disneyland")
+    with frames_left_out(s):
+        assert s.index == s.last and s._for_class(s.state.pending())
+        for press in (s.step_button, s.end_button):
+            s.message.value = ""
+            press.click()
+            assert "waits for the class's decision" in s.message.value and s.index == s.last
+
+
+def test_a_board_click_where_no_place_answers_says_to_use_a_button():
+    # at "roll the die" no place on the board is an option: the hint spoke of dashed outlines that were not there
+    s = classroom("disneyland")
+    with frames_left_out(s):
+        d = s.state.pending()
+        assert d.kind == "roll" and not s._targets(d) and not s._groups(d)
+        s.click_board(0.0, 0.0)
+    assert "Nothing on the board answers this question: use a button" in s.message.value
+    assert "dashed" not in s.message.value

@@ -187,6 +187,8 @@ def test_repeated_clicks_answer_once(app, browser, voila_url, screenshots):
             elif twin._targets(d) and "board" not in done:
                 _answer_on_board(p, when)
                 done.add("board")
+                # a double-click on the picture selected the board and the text beside it, tinted blue
+                assert page.evaluate("() => String(window.getSelection())") == "", f"{when}: text selected"
             else:
                 style = "double" if many else styles[i % len(styles)]
                 _answer_with_buttons(p, style, when)

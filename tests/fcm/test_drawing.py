@@ -134,7 +134,7 @@ def test_a_crowded_tall_panel_is_told_briefly_then_cut_and_never_overlaps():
     ax = drawing.draw_state(g, layout="tall")
     texts = [t.get_text() for t in ax.texts]
     assert sum(t.startswith("Player ") for t in texts) == 5
-    assert sum("hand: " in t and " card(s); milestones: " in t for t in texts) == 5     # counted, not listed
+    assert sum("hand: " in t and " cards; milestones: " in t for t in texts) == 5     # counted, not listed
     assert problems(ax.figure, "board") == []
     blocks, heights = drawing._fit_blocks(g, None, 40, room=6.5, rows=3)
     assert sum(heights) <= 6.5 and all(len(line) <= 40 for b in blocks for line, _, _ in b)

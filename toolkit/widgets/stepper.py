@@ -159,9 +159,13 @@ class Stepper(BoardFrame, DecisionPanel, WhatIfOffer, w.VBox):
         self.slider.value = max(0, self.index - 1)
 
     def step(self):
+        if self.index >= self.last:       # nothing after this step: say why rather than do nothing
+            self.message.value = f"<span class='bgt-hint'>{self._nothing_to_play()}</span>"
         self.slider.value = min(self.last, self.index + 1)
 
     def to_end(self):
+        if self.index >= self.last:
+            self.message.value = f"<span class='bgt-hint'>{self._nothing_to_play()}</span>"
         self.slider.value = self.last
 
     def play(self, on: bool = True):

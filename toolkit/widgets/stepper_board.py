@@ -47,6 +47,9 @@ class BoardFrame:
             if _inside(group[1], x, y):
                 self._show(narrow=group)        # the second click chooses among this group's places
                 return
+        if not self._groups(d) and not self._targets(d):      # e.g. "roll the die": nothing on the board answers
+            self.message.value = "<span class='bgt-hint'>Nothing on the board answers this question: use a button.</span>"
+            return
         where = "a shaded square or a dashed outline" if self._groups(d) else "a dashed outline"
         self.message.value = f"<span class='bgt-hint'>No option there: click inside {where}, or a button.</span>"
 

@@ -13,7 +13,7 @@ from ipyevents import Event
 
 from ..drawing import player_colour, text_on
 from .answers import SeatViews
-from .log import chips, log_html
+from .log import answer_words, chips, log_html
 from .style import STYLE
 
 MAX_BUTTONS = 10            # more options than this come as a drop-down list (and, where it is a place, the board)
@@ -48,7 +48,7 @@ class DecisionPanel:
         self.save_links = w.HTML()
         self.view = SeatViews(options=self._view_options(), value=self.class_seat,
                               tooltips=self._view_tooltips(), style={"button_width": "auto"},
-                              layout=w.Layout(flex="0 0 auto"))
+                              layout=w.Layout(flex="0 1 auto", max_width="100%"))
         self.image = w.Image(format="png", layout=w.Layout(object_fit="contain"))
         self.message = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.status = w.HTML(layout=w.Layout(flex="0 0 auto"))     # whose turn, and every player's score
@@ -199,6 +199,7 @@ class DecisionPanel:
         else:
             hint = ""
         head = w.HTML(self._prompt_html(d, hint))
+        again = self._decided_before(k, d)
         shown = [o for o in d.options if o.value in group[2]] if group else d.options
         if len(shown) <= MAX_BUTTONS:
             buttons = []
@@ -224,4 +225,17 @@ class DecisionPanel:
             go.add_class("bgt-decide")
             go.on_click(self._guard(lambda _b: self._answer(token, pick.value)))
             rows.append(w.HBox([pick, go]))
-        self.decision.children = (head, *rows)
+        self.decision.children = (head, *again, *rows)
+
+    def _decided_before(self, k: int, d) -> tuple:
+        """Back at a step the class has decided: what it chose, and that choosing again replays the game from
+        here (the steps after it are replaced), so nobody re-decides a choice unawares after seeing its outcome."""
+        if k >= self.last:
+            return ()
+        chosen = html.escape(answer_words(self.history[k], d, self.history[k + 1].choices[-1]))
+        after = self.last - k
+        note = w.HTML(f"<div class='bgt-hint'>The class chose here already: <b>{chosen}</b>. Choosing again plays "
+                      f"the game anew from this step: the {after} step{'s' if after != 1 else ''} after it are "
+                      f"replaced. To go on with the game as it is: \"end\".</div>")
+        note.add_class("bgt-again")
+        return (note,)

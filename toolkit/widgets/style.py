@@ -29,6 +29,8 @@ STYLE = f"""<style>
   font-size: 14px; height: 32px; }}
 .bgt-stepper .bgt-controls .widget-toggle-buttons {{ width: auto; }}
 .bgt-stepper .bgt-board img {{ cursor: crosshair; }}
+.bgt-stepper .bgt-board {{ user-select: none; -webkit-user-select: none; }}
+.bgt-stepper .bgt-decision > * {{ flex-shrink: 0; }}
 .bgt-stepper .bgt-side .widget-toggle-buttons {{ flex-wrap: wrap; }}
 body[data-voila="voila"] #rendered_cells {{ padding: 0 8px; }}
 body[data-voila="voila"] .jp-Cell {{ padding: 0; }}

@@ -50,6 +50,10 @@ TALL_KEY_SIZE = 8       # ... in the tall frame: two rows across it, so that the
 KEY_GAP = 0.08          # inches between the key and the racks above it
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def frame_key(narrow: bool = False) -> tuple:
     """What the frame's short signs mean, as a key (``toolkit.drawing.draw_key``): each food's letters, named as
     the menus name it (``FOOD_NAMES``), and the two "+" marks: the food cards a space gives to take (MCD-3.3) and
@@ -329,7 +333,7 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
         ax.text(x0 + 0.2, y - 0.18, str(seat), ha="center", va="center", fontsize=8, weight="bold", color=text_on(c),
                 zorder=3)
         split = parts[seat - 1] if parts else None
-        head = game.player_name(seat) if tall else (f"{game.player_name(seat)}: {game.points[seat - 1]} points"
+        head = game.player_name(seat) if tall else (f"{game.player_name(seat)}: {_points(game.points[seat - 1])}"
                                                    + ("  (to play)" if now else ""))
         ax.text(x0 + 0.5, y - 0.18, head, ha="left", va="center", fontsize=9, weight="bold", color=INK)
         sy = y - 1.45
@@ -352,7 +356,7 @@ def _racks(ax, game, viewer, racks, slots, tall=False):
         note = ("" if game.over else f"{full} would\nscore" if show else "face\ndown") if n else ""
         right = x0 + 8 * pitch + 0.1
         if tall:          # beside the rack: the points, whose turn, the extras
-            ax.text(right, sy + 1.08, f"{game.points[seat - 1]} points", ha="left", va="top", fontsize=9,
+            ax.text(right, sy + 1.08, _points(game.points[seat - 1]), ha="left", va="top", fontsize=9,
                     weight="bold", color=INK)
             if now:
                 ax.text(right, sy + 0.7, "to play", ha="left", va="top", fontsize=8, color=INK)

@@ -255,7 +255,7 @@ class McDonaldsGame(Turn, ReadingMenus, FillingOrders, ExtraCards, Game):
         if kind == "help-partner":
             opts = [Option(s, f"trade with Player {s}") for s in self._partners(seat)]
             opts.append(Option("no-trade", "do not trade"))
-            return Decision(seat, "help-partner", "MAY I HELP YOU, PLEASE?: trade 2 cards with whom?", opts,
+            return Decision(seat, "help-partner", "MAY I HELP YOU, PLEASE? Trade 2 cards with whom?", opts,
                             ("MCD-3.4", "MCD-I15"))
         if kind == "help-give":
             opts = [GIVE[p] for p in pairs(self.racks[seat - 1])]

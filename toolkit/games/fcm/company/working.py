@@ -97,7 +97,8 @@ class Working:
 
     def hire_options(self, seat: int) -> list[Option]:
         co = self.company(seat)
-        out = [Option("done", f"stop hiring ({self.hire_capacity(seat) - co.hires_used} hires unused)")]
+        unused = self.hire_capacity(seat) - co.hires_used
+        out = [Option("done", f"stop hiring ({unused} hire{'' if unused == 1 else 's'} unused)")]
         if co.hires_used >= self.hire_capacity(seat):
             return out
         phantoms = [f for f in co.fresh if f["phantom"]]

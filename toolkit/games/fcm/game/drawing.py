@@ -30,6 +30,10 @@ PHASE_NAMES = {"setup": "setup", "restaurants": "setup: starting restaurants", "
                "cleanup": "7 Clean-up", "over": "game over"}
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _new_axes(ax, size, margins=(0.01, 0.01, 0.99, 0.9)):
     return new_axes(ax, size=size, margins=margins)
 
@@ -70,9 +74,9 @@ def player_lines(game, seat: int, viewer=None, width: int = 70, brief: int = 0, 
     hand = sum(c.hand.values())
     if _sees(game, seat, viewer):
         hand_text = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.hand.items()) if n) or "empty"
-        hand_text = f"{hand} card(s)" if brief >= 3 and hand else hand_text
+        hand_text = _cards(hand) if brief >= 3 and hand else hand_text
     else:                       # (how many is seen by all)
-        hand_text = f"{hand} card(s), hidden" if brief < 3 else (f"{hand} hidden" if hand else "empty")
+        hand_text = f"{_cards(hand)}, hidden" if brief < 3 else (f"{hand} hidden" if hand else "empty")
     work = c.work.text(co.staff) or "CEO alone"
     beach = ", ".join(f"{n} {co.name(k)}" for k, n in sorted(c.beach.items()) if n) or "nobody"
     busy = ", ".join(co.name(b) for b in c.busy) or "nobody"
